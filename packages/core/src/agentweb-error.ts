@@ -1,0 +1,51 @@
+const BRAND = Symbol.for('agentweb.error');
+
+/** Options shared by every AgentWeb error constructor. */
+export interface AgentWebErrorOptions {
+  /** Stable, machine-readable error code, e.g. `CARD_VALIDATION_FAILED`. */
+  code: string;
+  /** Human-readable description naming what was wrong. */
+  message: string;
+  /** The underlying error, when this one wraps another. */
+  cause?: unknown;
+}
+
+/**
+ * The base of every error AgentWeb throws. Check with {@link isAgentWebError} rather than
+ * `instanceof`, which fails when two copies of the package are loaded (bundles, realms, workers).
+ */
+export class AgentWebError extends Error {
+  /** Stable, machine-readable error code. */
+  readonly code: string;
+  /** Brand read by {@link isAgentWebError}; survives duplicate package copies. */
+  readonly [BRAND] = true;
+
+  constructor({ code, message, cause }: AgentWebErrorOptions) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'AgentWebError';
+    this.code = code;
+  }
+
+  /** True when `error` is an AgentWeb error, from this or any other copy of the package. */
+  static isInstance(error: unknown): error is AgentWebError {
+    return isAgentWebError(error);
+  }
+}
+
+/** True when `error` is an {@link AgentWebError} from any copy of any AgentWeb package. */
+export function isAgentWebError(error: unknown): error is AgentWebError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as Record<symbol, unknown>)[BRAND] === true &&
+    typeof (error as { code?: unknown }).code === 'string'
+  );
+}
+
+/**
+ * Builds a guard for one error subclass that also works across realms: it checks the AgentWeb brand
+ * and the subclass's `name`, which every subclass sets to its class name.
+ */
+export function createErrorGuard<T extends AgentWebError>(name: string): (error: unknown) => error is T {
+  return (error: unknown): error is T => isAgentWebError(error) && error.name === name;
+}

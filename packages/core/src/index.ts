@@ -1,0 +1,7 @@
+export {
+  AgentWebError,
+  type AgentWebErrorOptions,
+  createErrorGuard,
+  isAgentWebError,
+} from './agentweb-error.js';
+export type { ProgressEvent, ProgressListener, ProvenanceRecord } from './provenance.js';

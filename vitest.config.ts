@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const packagesDir = fileURLToPath(new URL('./packages/', import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    // Tests run against source, so `pnpm test` needs no build step.
+    alias: [
+      {
+        find: /^@agentweb\/([a-z0-9-]+)$/,
+        replacement: `${packagesDir}$1/src/index.ts`,
+      },
+      {
+        find: /^@agentweb\/([a-z0-9-]+)\/test$/,
+        replacement: `${packagesDir}$1/src/test/index.ts`,
+      },
+    ],
+  },
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
+    benchmark: {
+      include: ['packages/*/bench/**/*.bench.ts'],
+    },
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    restoreMocks: true,
+  },
+});
