@@ -22,6 +22,9 @@ export default defineConfig({
     benchmark: {
       include: ['packages/*/bench/**/*.bench.ts'],
     },
+    // CI reads the JSON report for its `N passed, M failed` line; people get the default reporter only.
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: 'reports/vitest.json' },
     testTimeout: 20_000,
     hookTimeout: 30_000,
     restoreMocks: true,

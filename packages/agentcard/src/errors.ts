@@ -32,3 +32,12 @@ function stripPathPrefix(issue: ValidationIssue): string {
 
 /** True when `error` is a {@link CardValidationError} from any copy of AgentWeb. */
 export const isCardValidationError = createErrorGuard<CardValidationError>('CardValidationError');
+
+/** An error's message for an issue text; never throws, even for a thrown value whose `toString` does. */
+export function describeError(cause: unknown): string {
+  try {
+    return cause instanceof Error ? cause.message : String(cause);
+  } catch {
+    return 'unknown error';
+  }
+}

@@ -1,9 +1,12 @@
 import type { z } from 'zod';
 
+/** Where in a card, e.g. `['capabilities', 2, 'id']`; empty for the whole card. */
+export type IssuePath = (string | number)[];
+
 /** One problem found in a card. */
 export interface ValidationIssue {
   /** Where in the card, e.g. `['capabilities', 2, 'id']`; empty for the whole card. */
-  path: (string | number)[];
+  path: IssuePath;
   /**
    * Stable rule id, e.g. `ietf-agentcard/4`, `a2a/invalid_type`, `nooterra/CAPABILITY_IDENTIFIER_URI_VERSION_INVALID`,
    * `input/too-deep`. Tools may match on it; the message is for people.
@@ -23,6 +26,11 @@ export function formatPath(path: readonly (string | number | symbol)[]): string 
   return out === '' ? '(card)' : out;
 }
 
+/** An issue whose message starts with the rendered path, the form every rule in this package reports. */
+export function issueAt(path: IssuePath, rule: string, detail: string): ValidationIssue {
+  return { path, rule, message: `${formatPath(path)}: ${detail}` };
+}
+
 /**
  * Turns zod issues into {@link ValidationIssue}s whose rule is `<rulePrefix>/<zod issue code>`.
  * Union failures are flattened to the branch that got furthest, so the message names a real field.
@@ -38,7 +46,7 @@ export function fromZodIssues(issues: readonly z.core.$ZodIssue[], rulePrefix: s
       }
       continue;
     }
-    out.push({ path, rule: `${rulePrefix}/${issue.code}`, message: `${formatPath(path)}: ${issue.message}` });
+    out.push(issueAt(path, `${rulePrefix}/${issue.code}`, issue.message));
   }
   return out;
 }
