@@ -1,1 +1,70 @@
-export {};
+export {
+  type AddressClass,
+  type AddressPolicy,
+  type AddressVerdict,
+  classifyAddress,
+  createAddressPolicy,
+  isBlockedAddress,
+  type PrivateNetworkAllowance,
+} from './address-guard.js';
+export { type CacheDirectives, parseCacheControl } from './cache-control.js';
+export { createHttpClient } from './create-http-client.js';
+export {
+  BlockedAddressError,
+  BodyTooLargeError,
+  ContentTypeError,
+  HttpError,
+  type HttpErrorOptions,
+  HttpStatusError,
+  isBlockedAddressError,
+  isBodyTooLargeError,
+  isContentTypeError,
+  isHttpError,
+  isHttpStatusError,
+  isJsonParseError,
+  isNetworkError,
+  isRedirectPolicyError,
+  isTimeoutError,
+  isUrlPolicyError,
+  JsonParseError,
+  NetworkError,
+  RETRYABLE_STATUSES,
+  RedirectPolicyError,
+  type RedirectRefusal,
+  TimeoutError,
+  UrlPolicyError,
+  type UrlRefusal,
+} from './errors.js';
+export {
+  createGuardedConnector,
+  createGuardedDispatcher,
+  type GuardedDispatcherOptions,
+} from './guarded-dispatcher.js';
+export {
+  createGuardedFetch,
+  type FetchFunction,
+  type GuardedFetch,
+  type GuardedFetchOptions,
+  isGuardedFetch,
+} from './guarded-fetch.js';
+export { type CacheEntry, HttpCache, type HttpCacheOptions } from './http-cache.js';
+export type {
+  BytesResult,
+  CallOptions,
+  HeadersInput,
+  HttpClient,
+  HttpClientOptions,
+  HttpResultBase,
+  JsonCallOptions,
+  JsonResult,
+  PostJsonOptions,
+  RedirectMode,
+  RequestOptions,
+  StreamOptions,
+  StreamResult,
+  TextResult,
+} from './http-client-options.js';
+export type { LookupFunction } from './lookup.js';
+export { type HttpProvenance, toProvenanceRecord } from './provenance.js';
+export type { ReadonlyHeaders } from './readonly-headers.js';
+export { parseRetryAfter, type RetryEvent, type RetryOptions } from './retry-policy.js';

@@ -1,0 +1,544 @@
+import type { Agent } from 'undici';
+import { createAddressPolicy } from './address-guard.js';
+import { decodeText, excerptOf, parseJsonBody } from './body-text.js';
+import { JSON_MEDIA_TYPES, matchesMediaType, mediaType } from './content-type.js';
+import { Deadline } from './deadline.js';
+import { deepFreeze } from './deep-freeze.js';
+import { checkUrl } from './destination-guard.js';
+import { BodyTooLargeError, ContentTypeError, HttpStatusError } from './errors.js';
+import { createGuardedDispatcher } from './guarded-dispatcher.js';
+import { type FetchFunction, isGuardedFetch } from './guarded-fetch.js';
+import { type CacheEntry, HttpCache, type RequestHeaderReader } from './http-cache.js';
+import type {
+  BytesResult,
+  CallOptions,
+  HeadersInput,
+  HttpClient,
+  HttpClientOptions,
+  JsonCallOptions,
+  JsonResult,
+  PostJsonOptions,
+  RequestOptions,
+  StreamOptions,
+  StreamResult,
+  TextResult,
+} from './http-client-options.js';
+import { defaultLookup } from './lookup.js';
+import type { HttpProvenance } from './provenance.js';
+import { cappedStream, readCapped, readExcerpt } from './read-body.js';
+import type { ReadonlyHeaders } from './readonly-headers.js';
+import { resolveRetryPolicy } from './retry-policy.js';
+import { type CallContext, discardBody, explainFailure, type Hop, send, type Transport } from './send.js';
+import { createUndiciTransport } from './undici-transport.js';
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const DEFAULT_MAX_REDIRECTS = 5;
+const DEFAULT_USER_AGENT = 'agentweb-http/0.1';
+const JSON_ACCEPT = 'application/json, application/*+json;q=0.9, */*;q=0.1';
+
+/** A fully read response, from the network or the cache. */
+interface Snapshot {
+  url: string;
+  status: number;
+  headers: ReadonlyHeaders;
+  bytes: Uint8Array;
+  sha256: string;
+  finalUrl: string;
+  redirects: readonly string[];
+  fetchedAt: string;
+  fromCache: boolean;
+  revalidated: boolean;
+  /** The cache entry holding these bytes, whose memo shares parsed forms between callers. */
+  entry: CacheEntry | undefined;
+}
+
+const globalTransport: Transport = {
+  fetch: (input, init) => globalThis.fetch(input, init),
+  guardsConnections: false,
+};
+
+function normalizeHeaders(
+  input: HeadersInput | undefined,
+  into: Record<string, string> = {},
+): Record<string, string> {
+  if (!input) return into;
+  const pairs: Iterable<readonly [string, string]> =
+    input instanceof Headers || Array.isArray(input)
+      ? (input as Iterable<readonly [string, string]>)
+      : Object.entries(input);
+  for (const [name, value] of pairs) into[name.toLowerCase()] = value;
+  return into;
+}
+
+const CACHE_BYPASS_HEADERS = [
+  'authorization',
+  'if-none-match',
+  'if-modified-since',
+  'if-match',
+  'if-unmodified-since',
+  'range',
+];
+
+function bypassesCache(headers: Record<string, string>): boolean {
+  for (const name of CACHE_BYPASS_HEADERS) if (name in headers) return true;
+  return /no-store/i.test(headers['cache-control'] ?? '');
+}
+
+function wantsRevalidation(headers: Record<string, string>): boolean {
+  const value = headers['cache-control'] ?? headers.pragma;
+  return value !== undefined && /no-cache|max-age\s*=\s*0/i.test(value);
+}
+
+function isOk(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
+/**
+ * Creates an HTTP client with one outbound policy: address guard, https only, deadline, body cap, redirect
+ * checks, retries, cache and provenance. See the package README for what each transport guarantees.
+ */
+export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
+  const policy = createAddressPolicy(options.allowPrivateNetwork ?? false);
+  const lookup = options.lookup ?? defaultLookup;
+  const allowHttp = options.allowHttp ?? false;
+  const baseHeaders = normalizeHeaders(options.headers, {
+    'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
+  });
+  if (options.userAgent !== undefined) baseHeaders['user-agent'] = options.userAgent;
+  const baseBypassesCache = bypassesCache(baseHeaders);
+  const baseWantsRevalidation = wantsRevalidation(baseHeaders);
+  const baseRetry = resolveRetryPolicy(options.retry);
+  const cache =
+    options.cache === false
+      ? undefined
+      : options.cache instanceof HttpCache
+        ? options.cache
+        : new HttpCache(options.cache === true || options.cache === undefined ? {} : options.cache);
+  const flights = new Map<string, Promise<Snapshot>>();
+  let dispatcher: Agent | undefined;
+  let defaultTransport: Transport | undefined;
+
+  function transportFor(choice: FetchFunction | 'global' | undefined): Transport {
+    const chosen = choice ?? options.fetch;
+    if (chosen === 'global') return globalTransport;
+    if (chosen !== undefined) return { fetch: chosen, guardsConnections: isGuardedFetch(chosen) };
+    if (!defaultTransport) {
+      const guardOptions = {
+        allowPrivateNetwork: policy,
+        lookup,
+        ...(options.connector ? { connector: options.connector } : {}),
+      };
+      dispatcher = createGuardedDispatcher(guardOptions);
+      defaultTransport = { fetch: createUndiciTransport(dispatcher), guardsConnections: true };
+    }
+    return defaultTransport;
+  }
+
+  function callerSignals(call: CallOptions): AbortSignal[] {
+    const signals: AbortSignal[] = [];
+    if (options.signal) signals.push(options.signal);
+    if (call.signal) signals.push(call.signal);
+    for (const signal of signals) if (signal.aborted) throw signal.reason;
+    return signals;
+  }
+
+  function context(
+    url: URL,
+    call: CallOptions,
+    method: string,
+    headers: Record<string, string>,
+    body: string | Uint8Array | undefined,
+    signals: readonly AbortSignal[],
+  ): CallContext {
+    return {
+      url,
+      method,
+      headers,
+      body,
+      redirect: call.redirect ?? options.redirect ?? 'follow',
+      maxRedirects: call.maxRedirects ?? options.maxRedirects ?? DEFAULT_MAX_REDIRECTS,
+      allowHttp,
+      policy,
+      lookup,
+      transport: transportFor(call.fetch),
+      retry: call.retry === undefined ? baseRetry : resolveRetryPolicy(options.retry, call.retry),
+      idempotent: call.idempotent ?? false,
+      deadline: new Deadline(url.href, call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS, signals),
+    };
+  }
+
+  function requestHeaders(call: CallOptions, accept: string | undefined, extra?: Record<string, string>) {
+    const headers = { ...baseHeaders };
+    if (accept !== undefined) headers.accept = accept;
+    if (extra) Object.assign(headers, extra);
+    normalizeHeaders(call.headers, headers);
+    if (call.accept !== undefined) headers.accept = call.accept;
+    return headers;
+  }
+
+  function checkDeclaredLength(hop: Hop, limit: number): void {
+    if (hop.headers.has('content-encoding')) return;
+    const declared = Number(hop.headers.get('content-length') ?? Number.NaN);
+    if (declared > limit) {
+      discardBody(hop.body);
+      throw new BodyTooLargeError({ url: hop.finalUrl, limit, received: declared, declared: true });
+    }
+  }
+
+  async function fromNetwork(ctx: CallContext, limit: number): Promise<Snapshot> {
+    try {
+      return await send(ctx, async (hop) => {
+        checkDeclaredLength(hop, limit);
+        const read = await readCapped(hop.body, limit, hop.finalUrl);
+        return {
+          url: ctx.url.href,
+          status: hop.status,
+          headers: hop.headers,
+          bytes: read.bytes,
+          sha256: read.sha256,
+          finalUrl: hop.finalUrl,
+          redirects: hop.redirects,
+          fetchedAt: new Date().toISOString(),
+          fromCache: false,
+          revalidated: false,
+          entry: undefined,
+        };
+      });
+    } finally {
+      ctx.deadline.clear();
+    }
+  }
+
+  function fromEntry(entry: CacheEntry, revalidated: boolean): Snapshot {
+    return {
+      url: entry.url,
+      status: entry.status,
+      headers: entry.headers,
+      bytes: entry.bytes,
+      sha256: entry.sha256,
+      finalUrl: entry.finalUrl,
+      redirects: entry.redirects,
+      fetchedAt: entry.fetchedAt,
+      fromCache: true,
+      revalidated,
+      entry,
+    };
+  }
+
+  async function revalidateOrFetch(
+    activeCache: HttpCache,
+    url: URL,
+    call: CallOptions,
+    headers: Record<string, string>,
+    stale: CacheEntry | undefined,
+    reader: RequestHeaderReader,
+  ): Promise<Snapshot> {
+    let sent = headers;
+    if (stale) {
+      const etag = stale.headers.get('etag');
+      const lastModified = stale.headers.get('last-modified');
+      if (etag !== null || lastModified !== null) {
+        sent = { ...headers };
+        if (etag !== null) sent['if-none-match'] = etag;
+        if (lastModified !== null) sent['if-modified-since'] = lastModified;
+      }
+    }
+    // The shared request runs under the client's signal and this call's deadline only: one caller giving
+    // up must not fail the others waiting on it.
+    const signals = options.signal ? [options.signal] : [];
+    const limit = call.maxBodyBytes ?? options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    const snapshot = await fromNetwork(context(url, call, 'GET', sent, undefined, signals), limit);
+    if (stale && snapshot.status === 304 && sent !== headers) {
+      return fromEntry(activeCache.refresh(stale, snapshot.headers), true);
+    }
+    const entry = activeCache.store(url.href, snapshot, reader);
+    return entry ? { ...snapshot, entry } : snapshot;
+  }
+
+  // Vetted hrefs of recent string URLs, so a cache hit skips URL parsing; bounded by clearing when full.
+  const vetted = new Map<string, string>();
+  function vettedHref(input: string | URL): string {
+    if (typeof input !== 'string') return checkUrl(input, allowHttp).href;
+    let href = vetted.get(input);
+    if (href === undefined) {
+      href = checkUrl(input, allowHttp).href;
+      if (vetted.size >= 1024) vetted.clear();
+      vetted.set(input, href);
+    }
+    return href;
+  }
+
+  // Request headers per Accept value for calls without their own headers; never mutated once built.
+  const sharedHeaders = new Map<string, Record<string, string>>();
+  function headersFor(call: CallOptions, accept: string): Record<string, string> {
+    if (call.headers !== undefined || call.accept !== undefined) return requestHeaders(call, accept);
+    let headers = sharedHeaders.get(accept);
+    if (!headers) {
+      headers = requestHeaders(call, accept);
+      sharedHeaders.set(accept, headers);
+    }
+    return headers;
+  }
+
+  /** GET through the cache and single-flight, or straight to the network when caching does not apply. */
+  async function bufferedGet(input: string | URL, call: CallOptions, accept: string): Promise<Snapshot> {
+    const href = vettedHref(input);
+    const activeCache = call.cache === false ? undefined : cache;
+    const headers = headersFor(call, accept);
+    if (!activeCache || baseBypassesCache || (call.headers !== undefined && bypassesCache(headers))) {
+      const signals = callerSignals(call);
+      const limit = call.maxBodyBytes ?? options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+      return fromNetwork(context(new URL(href), call, 'GET', headers, undefined, signals), limit);
+    }
+    const reader: RequestHeaderReader = (name) => headers[name] ?? null;
+    const entry = activeCache.get(href, reader);
+    if (
+      entry &&
+      activeCache.isFresh(entry) &&
+      !(call.headers === undefined ? baseWantsRevalidation : wantsRevalidation(headers))
+    ) {
+      return fromEntry(entry, false);
+    }
+    const signals = callerSignals(call);
+    const key = `${href}\n${call.maxBodyBytes ?? ''}\n${Object.entries(headers).join('\n')}`;
+    let flight = flights.get(key);
+    if (!flight) {
+      flight = revalidateOrFetch(activeCache, new URL(href), call, headers, entry, reader);
+      flights.set(key, flight);
+      const done = () => flights.delete(key);
+      flight.then(done, done);
+    }
+    return signals.length === 0 ? flight : raceSignals(flight, signals);
+  }
+
+  async function bufferedCall(
+    input: string | URL,
+    call: CallOptions,
+    method: string,
+    accept: string | undefined,
+    body: string | Uint8Array | undefined,
+    extraHeaders?: Record<string, string>,
+  ): Promise<Snapshot> {
+    const url = checkUrl(input, allowHttp);
+    const signals = callerSignals(call);
+    const headers = requestHeaders(call, accept, extraHeaders);
+    const limit = call.maxBodyBytes ?? options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    return fromNetwork(context(url, call, method, headers, body, signals), limit);
+  }
+
+  function provenanceOf(snapshot: Snapshot, started: number): HttpProvenance {
+    return {
+      url: snapshot.url,
+      finalUrl: snapshot.finalUrl,
+      redirects: snapshot.redirects,
+      status: snapshot.status,
+      contentType: snapshot.headers.get('content-type') ?? '',
+      bytes: snapshot.bytes.byteLength,
+      sha256: snapshot.sha256,
+      fetchedAt: snapshot.fetchedAt,
+      fromCache: snapshot.fromCache,
+      revalidated: snapshot.revalidated,
+      elapsedMs: performance.now() - started,
+    };
+  }
+
+  function statusError(snapshot: Snapshot, provenance: HttpProvenance): HttpStatusError {
+    return new HttpStatusError({
+      url: snapshot.finalUrl,
+      status: snapshot.status,
+      headers: snapshot.headers,
+      bodyExcerpt: excerptOf(snapshot.bytes, snapshot.headers.get('content-type')),
+      provenance,
+    });
+  }
+
+  function jsonData(snapshot: Snapshot, expected: readonly string[] | false | undefined): unknown {
+    const memo = snapshot.entry?.memo;
+    if (memo?.json) return memo.json.value;
+    const contentType = snapshot.headers.get('content-type');
+    if (expected !== false && snapshot.bytes.byteLength > 0) {
+      const accepted = expected ?? JSON_MEDIA_TYPES;
+      if (!matchesMediaType(mediaType(contentType), accepted)) {
+        throw new ContentTypeError({
+          url: snapshot.finalUrl,
+          expected: accepted,
+          received: contentType ?? '',
+        });
+      }
+    }
+    const value = parseJsonBody(snapshot.bytes, contentType, snapshot.finalUrl);
+    if (!memo) return value;
+    const frozen = deepFreeze(value);
+    // Only a body that passed the default media-type check may serve later calls without re-checking.
+    if (expected === undefined) memo.json = { value: frozen };
+    return frozen;
+  }
+
+  async function getJson<T>(input: string | URL, call: JsonCallOptions = {}): Promise<JsonResult<T>> {
+    const started = performance.now();
+    const snapshot = await bufferedGet(input, call, JSON_ACCEPT);
+    const provenance = provenanceOf(snapshot, started);
+    if (!isOk(snapshot.status)) throw statusError(snapshot, provenance);
+    const data = jsonData(snapshot, call.expectedContentTypes) as T;
+    return { data, status: snapshot.status, headers: snapshot.headers, provenance };
+  }
+
+  async function getText(input: string | URL, call: CallOptions = {}): Promise<TextResult> {
+    const started = performance.now();
+    const snapshot = await bufferedGet(input, call, 'text/*, */*;q=0.5');
+    const provenance = provenanceOf(snapshot, started);
+    if (!isOk(snapshot.status)) throw statusError(snapshot, provenance);
+    const memo = snapshot.entry?.memo;
+    const text = memo?.text ?? decodeText(snapshot.bytes, snapshot.headers.get('content-type'));
+    if (memo) memo.text = text;
+    return { text, status: snapshot.status, headers: snapshot.headers, provenance };
+  }
+
+  async function postJson<T>(input: string | URL, call: PostJsonOptions): Promise<JsonResult<T>> {
+    const started = performance.now();
+    const body = JSON.stringify(call.json);
+    const snapshot = await bufferedCall(input, call, 'POST', JSON_ACCEPT, body, {
+      'content-type': 'application/json',
+    });
+    const provenance = provenanceOf(snapshot, started);
+    if (!isOk(snapshot.status)) throw statusError(snapshot, provenance);
+    const data = jsonData(snapshot, call.expectedContentTypes) as T;
+    return { data, status: snapshot.status, headers: snapshot.headers, provenance };
+  }
+
+  async function request(input: string | URL, call: RequestOptions = {}): Promise<BytesResult> {
+    const started = performance.now();
+    const method = (call.method ?? 'GET').toUpperCase();
+    let body = call.body;
+    let extra: Record<string, string> | undefined;
+    if (call.json !== undefined) {
+      body = JSON.stringify(call.json);
+      extra = { 'content-type': 'application/json' };
+    }
+    const snapshot =
+      method === 'GET' && body === undefined
+        ? await bufferedGet(input, call, '*/*')
+        : await bufferedCall(input, call, method, '*/*', body, extra);
+    const provenance = provenanceOf(snapshot, started);
+    if ((call.throwHttpErrors ?? true) && !isOk(snapshot.status)) throw statusError(snapshot, provenance);
+    const contentType = snapshot.headers.get('content-type');
+    return {
+      status: snapshot.status,
+      headers: snapshot.headers,
+      provenance,
+      body: snapshot.bytes,
+      text: () => decodeText(snapshot.bytes, contentType),
+      json: <J>() => parseJsonBody(snapshot.bytes, contentType, snapshot.finalUrl) as J,
+    };
+  }
+
+  async function stream(input: string | URL, call: StreamOptions = {}): Promise<StreamResult> {
+    const started = performance.now();
+    const url = checkUrl(input, allowHttp);
+    const signals = callerSignals(call);
+    const method = (call.method ?? 'GET').toUpperCase();
+    const headers = requestHeaders(call, '*/*');
+    const limit = call.maxBodyBytes ?? options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    const ctx = context(url, call, method, headers, call.body, signals);
+    let hop: Hop;
+    try {
+      hop = await send(ctx, async (answer) => answer);
+      if (!isOk(hop.status)) {
+        const excerpt = await readExcerpt(hop.body, 1024);
+        const snapshot: Snapshot = {
+          url: url.href,
+          status: hop.status,
+          headers: hop.headers,
+          bytes: excerpt,
+          sha256: '',
+          finalUrl: hop.finalUrl,
+          redirects: hop.redirects,
+          fetchedAt: new Date().toISOString(),
+          fromCache: false,
+          revalidated: false,
+          entry: undefined,
+        };
+        throw statusError(snapshot, provenanceOf(snapshot, started));
+      }
+      checkDeclaredLength(hop, limit);
+    } catch (error) {
+      ctx.deadline.clear();
+      throw error;
+    }
+    const fetchedAt = new Date().toISOString();
+    const { promise, resolve, reject } = withResolvers<HttpProvenance>();
+    promise.catch(() => {});
+    const final = hop;
+    const body = cappedStream(hop.body, limit, hop.finalUrl, {
+      mapError: (error) => explainFailure(ctx, error, final.finalUrl),
+      settle: (result) => {
+        ctx.deadline.clear();
+        if ('error' in result) {
+          reject(result.error);
+          return;
+        }
+        resolve({
+          url: url.href,
+          finalUrl: final.finalUrl,
+          redirects: final.redirects,
+          status: final.status,
+          contentType: final.headers.get('content-type') ?? '',
+          bytes: result.bytes,
+          sha256: result.sha256,
+          fetchedAt,
+          fromCache: false,
+          revalidated: false,
+          elapsedMs: performance.now() - started,
+        });
+      },
+    });
+    return { status: hop.status, headers: hop.headers, body, provenance: promise };
+  }
+
+  return {
+    getJson,
+    getText,
+    postJson,
+    request,
+    stream,
+    cache,
+    async close() {
+      await dispatcher?.close();
+    },
+  };
+}
+
+function withResolvers<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** Waits for `promise`, but rejects with a signal's reason as soon as one of `signals` aborts. */
+function raceSignals<T>(promise: Promise<T>, signals: readonly AbortSignal[]): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (event: Event) => {
+      cleanup();
+      reject((event.target as AbortSignal).reason);
+    };
+    const cleanup = () => {
+      for (const signal of signals) signal.removeEventListener('abort', onAbort);
+    };
+    for (const signal of signals) signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        cleanup();
+        resolve(value);
+      },
+      (error) => {
+        cleanup();
+        reject(error);
+      },
+    );
+  });
+}
