@@ -1,4 +1,4 @@
-import type { A2ACardHybrid, A2ACardV03, A2ACardV10 } from '../a2a/a2a-card-schema.js';
+import type { A2ACardHybrid, A2ACardV03, A2ACardV10, CapQueryMode } from '../a2a/a2a-card-schema.js';
 import { createA2ACard, createCapSkill } from '../a2a/create-a2a-card.js';
 import { createIetfAgentCard } from '../ietf/create-ietf-agent-card.js';
 import type { IetfAgentCard } from '../ietf/ietf-card-schema.js';
@@ -13,7 +13,7 @@ export interface SampleCapMerchantCardOptions {
   /** Card dialect. Default `'0.3.0'`. */
   protocolVersion?: '0.3.0' | '1.0' | 'hybrid';
   /** Declared `search-query-modes`. Default `['keyword', 'phrase']`. */
-  queryModes?: string[];
+  queryModes?: CapQueryMode[];
 }
 
 /** The five CAP skills; search, get and preferences are tagged `auth:public` as the CAP draft recommends. */
