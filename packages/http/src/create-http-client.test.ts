@@ -537,6 +537,22 @@ describe('stream', () => {
     expect(provenance.bytes).toBe(3000);
   });
 
+  it('reports the final URL and redirects with the headers, before the body is read', async () => {
+    server.use(
+      http.get(`${BASE}/moved`, () => HttpResponse.redirect(`${BASE}/page`, 301)),
+      http.get(
+        `${BASE}/page`,
+        () => new HttpResponse('<html><head>', { headers: { 'content-type': 'text/html' } }),
+      ),
+    );
+    const result = await client().stream(`${BASE}/moved`);
+    expect(result.url).toBe(`${BASE}/moved`);
+    expect(result.finalUrl).toBe(`${BASE}/page`);
+    expect(result.redirects).toEqual([`${BASE}/moved`]);
+    // A caller that stops early still knows where the page lives; cancelling must not break anything.
+    await result.body.cancel();
+  });
+
   it('errors the stream past the cap', async () => {
     const endless: FetchFunction = async () => new Response(endlessStream(4096));
     const result = await client({ fetch: endless }).stream(`${BASE}/endless`, { maxBodyBytes: 10_000 });

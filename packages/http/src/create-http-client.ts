@@ -493,7 +493,15 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         });
       },
     });
-    return { status: hop.status, headers: hop.headers, body, provenance: promise };
+    return {
+      status: hop.status,
+      headers: hop.headers,
+      url: url.href,
+      finalUrl: hop.finalUrl,
+      redirects: [...hop.redirects],
+      body,
+      provenance: promise,
+    };
   }
 
   return {

@@ -162,6 +162,15 @@ export interface StreamResult {
   status: number;
   /** Response headers. */
   headers: ReadonlyHeaders;
+  /** The URL as requested (normalized). */
+  url: string;
+  /**
+   * The URL that answered after redirects, known as soon as the headers arrive: a caller that stops reading
+   * early (e.g. at `</head>`) can still resolve relative links against it.
+   */
+  finalUrl: string;
+  /** URLs that redirected, in order, before `finalUrl` answered. */
+  redirects: readonly string[];
   /** The decoded body, erroring with `BodyTooLargeError` past the cap and `TimeoutError` at the deadline. */
   body: ReadableStream<Uint8Array>;
   /**

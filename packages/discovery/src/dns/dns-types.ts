@@ -15,6 +15,15 @@ export type DnsOutcome =
   /** Anything else: a malformed or mismatched answer, a transport failure. Not cached. */
   | 'error';
 
+/** Where a result's TTL came from. */
+export type TtlSource =
+  /** The smallest TTL of the answer records. */
+  | 'answer'
+  /** RFC 2308: min(SOA TTL, SOA MINIMUM) from the authority section of a negative answer. */
+  | 'soa'
+  /** The transport could not see a TTL (node:dns, or a negative answer without SOA): the configured default. */
+  | 'default';
+
 /** Which transport answered. */
 export type DnsTransportName = 'udp' | 'tcp' | 'doh' | 'node';
 
@@ -27,6 +36,8 @@ export interface TxtLookupResult {
   records: string[];
   /** Seconds the answer may be cached: the smallest answer TTL, or the negative TTL from the SOA. */
   ttl?: number;
+  /** Where `ttl` came from: the answer records, the SOA of a negative answer, or the configured default. */
+  ttlSource?: TtlSource;
   /** True when served from the resolver's cache. */
   fromCache: boolean;
   /** Wall time of the lookup in milliseconds. */

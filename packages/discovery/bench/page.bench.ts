@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import * as cheerio from 'cheerio';
+import { Parser } from 'htmlparser2';
+import { bench, describe } from 'vitest';
+import { extractProductIds } from '../src/page/index.js';
+
+// The shared product pages (real pages, about 2021). Every 4th page keeps one iteration short enough for
+// the slow cheerio/parse5 entry while still covering JSON-LD, microdata and markup-free pages.
+const dir = new URL('../../../../shared/oracles/product-pages/html/', import.meta.url);
+const pages = readdirSync(dir)
+  .filter((f) => f.endsWith('.html.gz'))
+  .sort()
+  .filter((_f, i) => i % 4 === 0)
+  .map((f) => gunzipSync(readFileSync(new URL(f, dir))).toString('utf8'));
+const megabytes = pages.reduce((sum, p) => sum + Buffer.byteLength(p), 0) / 1e6;
+const options = { time: 2000, warmupIterations: 1, iterations: 3 };
+
+let sink = 0;
+
+describe(`product pages: ${pages.length} pages, ${megabytes.toFixed(1)} MB per iteration (MB/s = hz x ${megabytes.toFixed(1)})`, () => {
+  bench(
+    'baseline: htmlparser2 SAX tokenize-only pass',
+    () => {
+      for (const html of pages) {
+        const parser = new Parser({}, { decodeEntities: true });
+        parser.write(html);
+        parser.end();
+      }
+    },
+    options,
+  );
+
+  bench(
+    'extractProductIds (one htmlparser2 pass + JSON-LD + microdata)',
+    () => {
+      for (const html of pages) sink += extractProductIds(html).candidates.length;
+    },
+    options,
+  );
+
+  bench(
+    'cheerio.load (default parse5 parser), DOM only',
+    () => {
+      for (const html of pages) sink += cheerio.load(html)('script').length;
+    },
+    { ...options, time: 1000, iterations: 2 },
+  );
+});
+
+export { sink };

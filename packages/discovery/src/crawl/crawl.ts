@@ -1,0 +1,292 @@
+import { isAgentWebError, type ProgressEvent } from '@agentweb/core';
+import type { HttpProvenance } from '@agentweb/http';
+import pLimit from 'p-limit';
+import { extractProductIds } from '../page/extract-product-ids.js';
+import { createResolver } from '../resolve/create-resolver.js';
+import { isDiscoveryError } from '../resolve/discovery-error.js';
+import { createRobotsPolicy, type RobotsPolicy } from '../robots/robots-policy.js';
+import { parseResolveTarget } from '../shared/resolve-target.js';
+import { fetchCategories } from '../well-known/fetch-categories.js';
+import { wellKnownUrl } from '../well-known/well-known-paths.js';
+import { CrawlError } from './crawl-errors.js';
+import type { CrawlOptions, CrawlProvenance, CrawlRecord, CrawlResolveFunction } from './crawl-types.js';
+import { HostGate } from './host-gate.js';
+import { type PoliteGate, politeHttpClient } from './polite-http.js';
+
+/** The User-Agent the crawler sends unless told otherwise; its product token is what robots.txt groups match. */
+export const DEFAULT_CRAWLER_USER_AGENT = 'AgentWebCrawler/0.1 (+robots.txt obeyed; CAP agent discovery)';
+
+function robotsDisallowed(url: string, cause?: unknown): CrawlError {
+  return new CrawlError({ code: 'ROBOTS_DISALLOWED', message: `robots.txt disallows ${url}`, url, cause });
+}
+
+/** True when discovery failed only because robots.txt refused every fetch (DNS answers aside). */
+function robotsOnly(error: unknown): boolean {
+  if (!isDiscoveryError(error)) return false;
+  const fetches = error.trace.filter((entry) => entry.mechanism !== 'dns-txt');
+  return fetches.length > 0 && fetches.every((entry) => entry.code === 'ROBOTS_DISALLOWED');
+}
+
+/**
+ * A polite crawler for CAP merchants. For each domain: robots.txt, the agent card (through `resolve` or the
+ * well-known paths), `/.well-known/cap/categories.txt` and the given product pages, each request obeying
+ * robots.txt and spaced per host by the larger of `perHostDelayMs` and Crawl-delay. Yields index records as
+ * they are made; failures become `error` records, so iterating never throws (unless the consumer's own code does).
+ */
+export async function* crawl(domains: Iterable<string>, options: CrawlOptions): AsyncGenerator<CrawlRecord> {
+  const list = [...domains];
+  const userAgent = options.userAgent ?? DEFAULT_CRAWLER_USER_AGENT;
+  const robots = options.robots ?? createRobotsPolicy({ userAgent, http: options.http });
+  const gate = new HostGate();
+  const scheme = options.scheme ?? 'https';
+  const baseDelay = Math.max(0, options.perHostDelayMs ?? 1000);
+  /** Per host: the larger of perHostDelayMs and its robots.txt Crawl-delay, once read. */
+  const delays = new Map<string, number>();
+  /** Every request after robots.txt: allowed by it, then in the host's next turn. */
+  const politely: PoliteGate = async (url, request, signal) => {
+    if (!(await robots.isAllowed(url, { signal }))) throw robotsDisallowed(url);
+    const host = new URL(url).host;
+    return gate.run(host, () => delays.get(host) ?? baseDelay, request, signal);
+  };
+  const resolve: CrawlResolveFunction =
+    options.resolve ??
+    createResolver({
+      defaultScheme: scheme,
+      allowHttp: scheme === 'http',
+      ...options.resolverOptions,
+      // The resolver's fetches are the crawler's requests: robots.txt, per-host spacing, our User-Agent.
+      http: politeHttpClient(options.http, politely, userAgent),
+    }).resolve;
+  const limit = pLimit(Math.max(1, options.concurrency ?? 4));
+  const stop = new AbortController();
+  const onOuterAbort = (): void => stop.abort(options.signal?.reason);
+  if (options.signal?.aborted) onOuterAbort();
+  else options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+
+  const queue: CrawlRecord[] = [];
+  let wake: (() => void) | undefined;
+  const emit = (record: CrawlRecord): void => {
+    queue.push(record);
+    wake?.();
+  };
+  const started = performance.now();
+  let completed = 0;
+  const tasks = list.map((domain) =>
+    limit(async () => {
+      let outcome = 'ok';
+      try {
+        outcome = await crawlDomain(domain, {
+          ...options,
+          userAgent,
+          robots,
+          gate,
+          delays,
+          baseDelay,
+          politely,
+          resolve,
+          signal: stop.signal,
+          emit,
+        });
+      } catch (error) {
+        outcome = 'error';
+        emit(errorRecord(domain, 'domain', error));
+      }
+      completed++;
+      report(options, {
+        type: 'crawl',
+        target: domain,
+        completed,
+        total: list.length,
+        outcome,
+        elapsedMs: performance.now() - started,
+      });
+    }),
+  );
+  let finished = false;
+  const all = Promise.all(tasks).then(() => {
+    finished = true;
+    wake?.();
+  });
+  try {
+    while (true) {
+      if (queue.length > 0) {
+        yield queue.shift()!;
+        continue;
+      }
+      if (finished) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      wake = undefined;
+    }
+    await all;
+  } finally {
+    // The consumer stopped early (break/return) or the crawl ended: cancel whatever is still running.
+    stop.abort(new Error('crawl finished'));
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+interface DomainContext extends CrawlOptions {
+  userAgent: string;
+  robots: RobotsPolicy;
+  gate: HostGate;
+  delays: Map<string, number>;
+  baseDelay: number;
+  politely: PoliteGate;
+  resolve: CrawlResolveFunction;
+  signal: AbortSignal;
+  emit: (record: CrawlRecord) => void;
+}
+
+async function crawlDomain(domain: string, ctx: DomainContext): Promise<string> {
+  const origin = parseResolveTarget(domain, ctx.scheme ?? 'https').origin;
+  const host = new URL(origin).host;
+  const maxCrawlDelay = ctx.maxCrawlDelayMs ?? 30_000;
+
+  // The robots.txt fetch is itself a request to the host, so it waits its turn like any other.
+  const record = await ctx.gate.run(
+    host,
+    () => ctx.delays.get(host) ?? ctx.baseDelay,
+    () => ctx.robots.getRecord(origin, { signal: ctx.signal }),
+    ctx.signal,
+  );
+  const crawlDelay = record.rules?.crawlDelay(ctx.userAgent);
+  ctx.delays.set(host, Math.max(ctx.baseDelay, Math.min(maxCrawlDelay, (crawlDelay ?? 0) * 1000)));
+  ctx.emit({
+    kind: 'robots',
+    domain,
+    outcome: record.outcome,
+    ...(crawlDelay !== undefined ? { crawlDelaySeconds: crawlDelay } : {}),
+    provenance: {
+      sourceUrl: record.sourceUrl,
+      fetchedAt: record.fetchedAt,
+      ...(record.status !== undefined ? { status: record.status } : {}),
+      ...(record.sha256 !== undefined ? { sha256: record.sha256 } : {}),
+    },
+  });
+
+  const politely = <T>(url: string, request: () => Promise<T>): Promise<T> =>
+    ctx.politely(url, request, ctx.signal);
+
+  let failures = 0;
+  let agentCardUrl: string | undefined;
+  try {
+    const resolved = await ctx.resolve(domain, { signal: ctx.signal });
+    agentCardUrl = resolved.provenance.source;
+    ctx.emit({
+      kind: 'agent',
+      domain,
+      mechanism: resolved.provenance.mechanism,
+      profile: resolved.profile,
+      provenance: fromRecord(resolved.provenance, agentCardUrl),
+    });
+  } catch (error) {
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+    failures++;
+    ctx.emit(errorRecord(domain, 'agent', robotsOnly(error) ? robotsDisallowed(origin, error) : error));
+  }
+
+  try {
+    const categories = await politely(wellKnownUrl(origin, 'cap-categories'), () =>
+      fetchCategories(origin, { http: ctx.http, signal: ctx.signal, userAgent: ctx.userAgent }),
+    );
+    ctx.emit({
+      kind: 'categories',
+      domain,
+      text: categories.text,
+      format: categories.format,
+      provenance: fromHttp(categories.provenance, agentCardUrl),
+    });
+  } catch (error) {
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+    failures++;
+    ctx.emit(errorRecord(domain, 'categories', error, agentCardUrl));
+  }
+
+  const pages =
+    typeof ctx.productPages === 'function' ? ctx.productPages(domain) : (ctx.productPages?.[domain] ?? []);
+  for (const page of pages) {
+    try {
+      const result = await politely(page, () =>
+        ctx.http.getText(page, {
+          signal: ctx.signal,
+          headers: { 'user-agent': ctx.userAgent },
+          maxBodyBytes: ctx.maxPageBytes ?? 8 * 1024 * 1024,
+          accept: 'text/html, application/xhtml+xml;q=0.9',
+        }),
+      );
+      ctx.emit({
+        kind: 'product',
+        domain,
+        url: page,
+        extraction: extractProductIds(result.text, { baseUrl: result.provenance.finalUrl }),
+        provenance: fromHttp(result.provenance, agentCardUrl),
+      });
+    } catch (error) {
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+      failures++;
+      ctx.emit(errorRecord(domain, 'product', error, agentCardUrl, page));
+    }
+  }
+  if (record.outcome === 'unreachable') return 'robots-unreachable';
+  return failures === 0 ? 'ok' : 'partial';
+}
+
+function fromHttp(http: HttpProvenance, agentCardUrl: string | undefined): CrawlProvenance {
+  return {
+    sourceUrl: http.finalUrl,
+    fetchedAt: http.fetchedAt,
+    status: http.status,
+    sha256: http.sha256,
+    ...(agentCardUrl !== undefined ? { agentCardUrl } : {}),
+  };
+}
+
+function fromRecord(
+  record: { source: string; fetchedAt: string; status?: number; sha256?: string },
+  agentCardUrl: string,
+): CrawlProvenance {
+  return {
+    sourceUrl: record.source,
+    fetchedAt: record.fetchedAt,
+    ...(record.status !== undefined ? { status: record.status } : {}),
+    ...(record.sha256 !== undefined ? { sha256: record.sha256 } : {}),
+    agentCardUrl,
+  };
+}
+
+function errorRecord(
+  domain: string,
+  stage: Extract<CrawlRecord, { kind: 'error' }>['stage'],
+  error: unknown,
+  agentCardUrl?: string,
+  url?: string,
+): CrawlRecord {
+  const code = isAgentWebError(error) ? error.code : 'CRAWL_FAILED';
+  const message = error instanceof Error ? error.message : String(error);
+  const status =
+    typeof (error as { status?: unknown })?.status === 'number'
+      ? (error as { status: number }).status
+      : undefined;
+  const target = url ?? (error as { url?: unknown })?.url;
+  const record: CrawlRecord = { kind: 'error', domain, stage, code, message };
+  if (typeof target === 'string' && target !== '') {
+    record.url = target;
+    record.provenance = {
+      sourceUrl: target,
+      fetchedAt: new Date().toISOString(),
+      ...(status !== undefined ? { status } : {}),
+      ...(agentCardUrl !== undefined ? { agentCardUrl } : {}),
+    };
+  }
+  return record;
+}
+
+function report(options: CrawlOptions, event: ProgressEvent): void {
+  try {
+    options.onProgress?.(event);
+  } catch {
+    // A listener's failure must not stop the crawl.
+  }
+}

@@ -1,0 +1,19 @@
+export { type ExtractProductIdsOptions, extractProductIds } from './extract-product-ids.js';
+export { type HtmlScan, type JsonLdBlock, type MicrodataElement, scanHtml } from './html-scan.js';
+export { type JsonLdParseMode, type JsonLdParseResult, parseJsonLdText } from './lenient-json.js';
+export { type MicrodataItem, type MicrodataValue, readMicrodataItems } from './microdata.js';
+export { normalizeAvailability } from './product-fields.js';
+export type {
+  ExtractedOffer,
+  ExtractedProduct,
+  ExtractionWarning,
+  ProductAvailability,
+  ProductIdCandidate,
+  ProductIdExtraction,
+  ProductIdProperty,
+  ProductIdSource,
+  StandardOffer,
+  StandardOfferDiscount,
+} from './product-types.js';
+export { PRODUCT_ID_PROPERTIES } from './product-types.js';
+export { decodeStandardOfferCode, parseStandardOffer } from './standard-offer.js';

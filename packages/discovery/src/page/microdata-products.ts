@@ -1,0 +1,82 @@
+import type { MicrodataItem, MicrodataValue } from './microdata.js';
+import { isProductType, normalizeAvailability, stripSchemaPrefix } from './product-fields.js';
+import {
+  type ExtractedOffer,
+  type ExtractedProduct,
+  PRODUCT_ID_PROPERTIES,
+  type ProductIdProperty,
+} from './product-types.js';
+import { parseStandardOffer } from './standard-offer.js';
+
+function texts(item: MicrodataItem, name: string): string[] {
+  const values = item.properties[name] ?? [];
+  const out: string[] = [];
+  for (const v of values) {
+    const text = typeof v === 'string' ? v.trim() : nameOf(v);
+    if (text) out.push(text);
+  }
+  return out;
+}
+
+function nameOf(item: MicrodataItem): string | undefined {
+  const name = item.properties.name?.find((v): v is string => typeof v === 'string');
+  return name?.trim() || undefined;
+}
+
+function readIds(item: MicrodataItem): Partial<Record<ProductIdProperty, string[]>> {
+  const ids: Partial<Record<ProductIdProperty, string[]>> = {};
+  for (const property of PRODUCT_ID_PROPERTIES) {
+    const values = (item.properties[property] ?? []).flatMap((v) => idStrings(v));
+    if (values.length > 0) ids[property] = values;
+  }
+  return ids;
+}
+
+/** A PropertyValue item gives its `value`; text gives itself. */
+function idStrings(value: MicrodataValue): string[] {
+  if (typeof value === 'string') return value.trim() === '' ? [] : [value.trim()];
+  return (value.properties.value ?? []).flatMap((v) => (typeof v === 'string' && v.trim() ? [v.trim()] : []));
+}
+
+function readOffer(item: MicrodataItem, out: ExtractedOffer[]): void {
+  const offer: ExtractedOffer = { additionalType: [], standardOffers: [], ids: readIds(item) };
+  const price = texts(item, 'price')[0] ?? texts(item, 'lowPrice')[0];
+  if (price !== undefined) offer.price = price;
+  const currency = texts(item, 'priceCurrency')[0];
+  if (currency !== undefined) offer.currency = currency;
+  const availability = texts(item, 'availability')[0];
+  if (availability !== undefined) {
+    offer.availabilityRaw = availability;
+    const normalized = normalizeAvailability(availability);
+    if (normalized) offer.availability = normalized;
+  }
+  for (const type of texts(item, 'additionalType')) {
+    offer.additionalType.push(type);
+    const standard = parseStandardOffer(type);
+    if (standard) offer.standardOffers.push(standard);
+  }
+  out.push(offer);
+  for (const inner of item.properties.offers ?? []) if (typeof inner !== 'string') readOffer(inner, out);
+}
+
+/** Turns microdata items typed as schema.org Products into products. */
+export function collectMicrodataProducts(items: readonly MicrodataItem[], out: ExtractedProduct[]): void {
+  items.forEach((item, index) => {
+    const types = item.type.map(stripSchemaPrefix);
+    if (!isProductType(types)) return;
+    const product: ExtractedProduct = {
+      source: 'microdata',
+      path: `microdata[${index}]`,
+      types,
+      ids: readIds(item),
+      offers: [],
+    };
+    const name = texts(item, 'name')[0];
+    if (name !== undefined) product.name = name;
+    const brand = texts(item, 'brand')[0];
+    if (brand !== undefined) product.brand = brand;
+    for (const offer of item.properties.offers ?? [])
+      if (typeof offer !== 'string') readOffer(offer, product.offers);
+    out.push(product);
+  });
+}

@@ -1,0 +1,137 @@
+import { createHttpClient } from '@agentweb/http';
+import { createDnsResolver } from '../dns/index.js';
+import { parseResolveTarget } from '../shared/resolve-target.js';
+import { SingleFlight } from '../shared/single-flight.js';
+import type { CapDnsResolver } from './cap-txt.js';
+import { DiscoveryError } from './discovery-error.js';
+import { resolveMany } from './resolve-many.js';
+import type {
+  ResolveManyOptions,
+  ResolveOptions,
+  ResolveResult,
+  Resolver,
+  ResolverMechanism,
+  ResolverOptions,
+} from './resolver-options.js';
+import { cacheSettings, clampTtl, ResultCache } from './result-cache.js';
+import { startDeadline } from './run-deadline.js';
+import { type RunHit, type RunSettings, runResolution } from './run-resolution.js';
+import { TRANSIENT_OUTCOMES, type TraceEntry } from './trace.js';
+
+const DEFAULT_MECHANISMS: readonly ResolverMechanism[] = ['dns-txt', 'link-tag', 'agent-card', 'agent-json'];
+const KNOWN_MECHANISMS = new Set<ResolverMechanism>([
+  'dns-txt',
+  'link-tag',
+  'agent-card',
+  'agent-json',
+  'agentcard',
+]);
+
+/**
+ * Creates a resolver that finds the agent card behind a domain or page, in CAP's order (`_cap` TXT, the page's
+ * `cap-agent-card` link, `/.well-known/agent-card.json`, `/.well-known/agent.json`), with one deadline per run,
+ * single-flight per domain and a TTL-bounded result cache.
+ */
+export function createResolver(options: ResolverOptions = {}): Resolver {
+  const mechanisms = new Set(options.mechanisms ?? DEFAULT_MECHANISMS);
+  for (const mechanism of mechanisms) {
+    if (!KNOWN_MECHANISMS.has(mechanism))
+      throw new RangeError(`unknown discovery mechanism '${String(mechanism)}'`);
+  }
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  if (!(timeoutMs > 0)) throw new RangeError('timeoutMs must be > 0');
+  const allowHttp = options.allowHttp ?? false;
+  // Created lazily so a resolver that never asks DNS opens no sockets and reads no resolv.conf.
+  let dnsResolver: CapDnsResolver | undefined;
+  const settings: RunSettings = {
+    http: options.http ?? createHttpClient({ allowHttp }),
+    dns: () => {
+      dnsResolver ??= options.dns ?? createDnsResolver();
+      return dnsResolver;
+    },
+    mechanisms,
+    allowHttp,
+    maxCardBytes: options.maxCardBytes ?? 256 * 1024,
+    maxPageBytes: options.maxPageBytes ?? 512 * 1024,
+    scanBody: options.scanBody ?? false,
+    maxPageRedirects: options.maxPageRedirects ?? 5,
+  };
+  const defaultScheme = options.defaultScheme ?? 'https';
+  const cache = options.cache === false ? undefined : new ResultCache(cacheSettings(options.cache));
+  const flights = new SingleFlight<ResolveResult>();
+
+  async function resolveUncached(input: string, key: string, requireCap: boolean, signal: AbortSignal) {
+    const target = parseResolveTarget(input, defaultScheme);
+    const deadline = startDeadline(timeoutMs, signal);
+    let outcome: Awaited<ReturnType<typeof runResolution>>;
+    try {
+      outcome = await runResolution(target, settings, deadline, requireCap);
+    } finally {
+      deadline.clear();
+    }
+    const { hit, trace } = outcome;
+    if (hit === undefined) {
+      const failure = new DiscoveryError({ target: input, trace });
+      if (cache && isLasting(trace)) {
+        cache.set(key, { ok: false, target: input, trace }, cache.settings.negativeTtlSeconds);
+      }
+      throw failure;
+    }
+    const ttl = cache ? clampTtl(hit.ttl, cache.settings) : (hit.ttl ?? 0);
+    const result = toResult(hit, trace, ttl);
+    cache?.set(key, { ok: true, result }, ttl);
+    return result;
+  }
+
+  async function resolve(domainOrUrl: string, call: ResolveOptions = {}): Promise<ResolveResult> {
+    call.signal?.throwIfAborted();
+    const target = parseResolveTarget(domainOrUrl, defaultScheme);
+    const requireCap = call.requireCap ?? false;
+    const key = `${target.key}|${requireCap ? 'cap' : 'any'}`;
+    const cached = cache?.get(key);
+    if (cached?.ok) return { ...cached.result, fromCache: true };
+    if (cached && !cached.ok)
+      throw new DiscoveryError({ target: cached.target, trace: cached.trace, fromCache: true });
+    return flights.run(key, (signal) => resolveUncached(domainOrUrl, key, requireCap, signal), call.signal);
+  }
+
+  const resolver: Resolver = {
+    resolve,
+    resolveMany: (domains: Iterable<string>, many?: ResolveManyOptions) =>
+      resolveMany(resolver, domains, many),
+    clearCache() {
+      cache?.clear();
+    },
+  };
+  return resolver;
+}
+
+function isLasting(trace: readonly TraceEntry[]): boolean {
+  return trace.every((entry) => !TRANSIENT_OUTCOMES.has(entry.outcome));
+}
+
+function toResult(hit: RunHit, trace: TraceEntry[], ttl: number): ResolveResult {
+  const { parsed, http } = hit;
+  const provenance: ResolveResult['provenance'] = {
+    mechanism: hit.mechanism,
+    source: http.finalUrl,
+    url: http.url,
+    redirects: http.redirects,
+    fetchedAt: http.fetchedAt,
+    status: http.status,
+    sha256: http.sha256,
+    ttl,
+  };
+  if (hit.pointer !== undefined) provenance.pointer = hit.pointer;
+  return {
+    profile: parsed.profile,
+    card: parsed.card,
+    format: parsed.format,
+    version: parsed.version,
+    warnings: parsed.warnings,
+    trace,
+    provenance,
+    ttl,
+    fromCache: false,
+  };
+}

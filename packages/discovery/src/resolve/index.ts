@@ -1,0 +1,16 @@
+export { type CapDnsResolver, type LookupCapTxtOptions, lookupCapTxt } from './cap-txt.js';
+export { createResolver } from './create-resolver.js';
+export { DiscoveryError, isDiscoveryError } from './discovery-error.js';
+export { resolveMany } from './resolve-many.js';
+export type {
+  DiscoveryProvenance,
+  ResolveManyOptions,
+  ResolveManyOutcome,
+  ResolveOptions,
+  ResolveResult,
+  Resolver,
+  ResolverCacheOptions,
+  ResolverMechanism,
+  ResolverOptions,
+} from './resolver-options.js';
+export type { TraceEntry, TraceMechanism, TraceOutcome } from './trace.js';

@@ -1,0 +1,279 @@
+import type { ParsedAgentCard } from '@agentweb/agentcard';
+import type { HttpClient, HttpProvenance } from '@agentweb/http';
+import { fetchPageLinks } from '../links/fetch-page-links.js';
+import type { ResolveTarget } from '../shared/resolve-target.js';
+import { fetchAgentCard } from '../well-known/fetch-agent-card.js';
+import { cardCandidates, type WellKnownKind } from '../well-known/well-known-paths.js';
+import { type CapDnsResolver, lookupCapTxt } from './cap-txt.js';
+import { classifyFailure } from './classify-failure.js';
+import type { ResolverMechanism } from './resolver-options.js';
+import type { RunDeadline } from './run-deadline.js';
+import type { TraceEntry, TraceMechanism, TraceOutcome } from './trace.js';
+
+/** Everything one run needs, fixed by the resolver. */
+export interface RunSettings {
+  http: HttpClient;
+  /** The DNS resolver, created on first use. */
+  dns: () => CapDnsResolver;
+  mechanisms: ReadonlySet<ResolverMechanism>;
+  allowHttp: boolean;
+  maxCardBytes: number;
+  maxPageBytes: number;
+  scanBody: boolean;
+  maxPageRedirects: number;
+}
+
+/** The card a run accepted. */
+export interface RunHit {
+  parsed: ParsedAgentCard;
+  http: HttpProvenance;
+  mechanism: TraceMechanism;
+  pointer?: string;
+  /** Smallest TTL seen on the way (DNS TTL, card max-age), in seconds. */
+  ttl?: number;
+}
+
+/** What a run produced: a hit or not, and the trace either way. */
+export interface RunOutcome {
+  hit: RunHit | undefined;
+  trace: TraceEntry[];
+}
+
+const CARD_KINDS: readonly (WellKnownKind & ResolverMechanism)[] = ['agent-card', 'agent-json', 'agentcard'];
+
+/**
+ * Runs CAP's resolution order: `_cap` TXT, the page's `cap-agent-card` link, then the well-known card
+ * documents. The first valid card (that declares CAP, with `requireCap`) wins. Caller aborts propagate;
+ * everything else ends up in the trace.
+ */
+export async function runResolution(
+  target: ResolveTarget,
+  settings: RunSettings,
+  deadline: RunDeadline,
+  requireCap: boolean,
+): Promise<RunOutcome> {
+  const trace: TraceEntry[] = [];
+  const step = new StepRunner(trace, deadline);
+
+  if (settings.mechanisms.has('dns-txt')) {
+    const pointer = await dnsStep(target, settings, deadline, step);
+    if (pointer !== undefined) {
+      const hit = await cardStep('dns-txt', pointer.url, settings, deadline, step, requireCap);
+      if (hit)
+        return {
+          hit: { ...hit, pointer: `_cap.${target.hostname}`, ttl: minTtl(hit.ttl, pointer.ttl) },
+          trace,
+        };
+    }
+  }
+
+  if (settings.mechanisms.has('link-tag')) {
+    const cardUrl = await linkStep(target, settings, deadline, step);
+    if (cardUrl !== undefined) {
+      const hit = await cardStep('link-tag', cardUrl, settings, deadline, step, requireCap);
+      if (hit) return { hit: { ...hit, pointer: target.pageUrl }, trace };
+    }
+  }
+
+  const kinds = CARD_KINDS.filter((kind) => settings.mechanisms.has(kind));
+  for (const candidate of cardCandidates(target.origin, kinds)) {
+    const hit = await cardStep(
+      'well-known',
+      candidate.url,
+      settings,
+      deadline,
+      step,
+      requireCap,
+      candidate.accept,
+    );
+    if (hit) return { hit, trace };
+  }
+  return { hit: undefined, trace };
+}
+
+/** Times steps, and turns the deadline into `skipped` / `timeout` entries. */
+class StepRunner {
+  constructor(
+    private readonly trace: TraceEntry[],
+    private readonly deadline: RunDeadline,
+  ) {}
+
+  /** False (after recording a skip) when the deadline has already passed. */
+  canRun(mechanism: TraceMechanism, target: string): boolean {
+    if (!this.deadline.expired()) return true;
+    this.record({
+      mechanism,
+      target,
+      outcome: 'skipped',
+      elapsedMs: 0,
+      reason: 'the resolve deadline passed',
+    });
+    return false;
+  }
+
+  record(entry: TraceEntry): void {
+    this.trace.push(entry);
+  }
+
+  /** Records a failure, rethrowing caller aborts so they end the run. */
+  fail(mechanism: TraceMechanism, target: string, started: number, error: unknown): void {
+    if (this.deadline.signal.aborted && !this.deadline.expired()) throw this.deadline.signal.reason;
+    const fields = classifyFailure(error, this.deadline.expired());
+    this.record({ mechanism, target, elapsedMs: elapsed(started), ...fields });
+  }
+}
+
+async function dnsStep(
+  target: ResolveTarget,
+  settings: RunSettings,
+  deadline: RunDeadline,
+  step: StepRunner,
+): Promise<{ url: string; ttl?: number } | undefined> {
+  const name = `_cap.${target.hostname}`;
+  if (target.isIpLiteral) {
+    step.record({
+      mechanism: 'dns-txt',
+      target: name,
+      outcome: 'skipped',
+      elapsedMs: 0,
+      reason: 'an IP address has no _cap name',
+    });
+    return undefined;
+  }
+  if (!step.canRun('dns-txt', name)) return undefined;
+  const started = performance.now();
+  try {
+    const answer = await lookupCapTxt(settings.dns(), target.hostname, {
+      signal: deadline.signal,
+      allowHttp: settings.allowHttp,
+    });
+    const entry: TraceEntry = {
+      mechanism: 'dns-txt',
+      target: answer.name || name,
+      outcome: dnsOutcome(answer.outcome, answer.url),
+      elapsedMs: elapsed(started),
+      fromCache: answer.fromCache,
+    };
+    if (answer.ttl !== undefined) entry.ttl = answer.ttl;
+    const reasons = answer.rejected.map((r) => `${JSON.stringify(r.record)}: ${r.reason}`);
+    if (answer.error) reasons.unshift(answer.error);
+    if (answer.url === undefined && reasons.length > 0) entry.reason = reasons.join('; ');
+    step.record(entry);
+    if (answer.url === undefined) return undefined;
+    return answer.ttl === undefined ? { url: answer.url } : { url: answer.url, ttl: answer.ttl };
+  } catch (error) {
+    step.fail('dns-txt', name, started, error);
+    return undefined;
+  }
+}
+
+function dnsOutcome(outcome: string, url: string | undefined): TraceOutcome {
+  switch (outcome) {
+    case 'answer':
+      return url === undefined ? 'no-usable-record' : 'pointer';
+    case 'nxdomain':
+    case 'nodata':
+    case 'servfail':
+    case 'timeout':
+      return outcome;
+    case 'refused':
+      return 'dns-refused';
+    default:
+      return 'error';
+  }
+}
+
+async function linkStep(
+  target: ResolveTarget,
+  settings: RunSettings,
+  deadline: RunDeadline,
+  step: StepRunner,
+): Promise<string | undefined> {
+  if (!step.canRun('link-tag', target.pageUrl)) return undefined;
+  const started = performance.now();
+  try {
+    const page = await fetchPageLinks(target.pageUrl, {
+      http: settings.http,
+      signal: deadline.signal,
+      timeoutMs: deadline.remaining(),
+      maxBytes: settings.maxPageBytes,
+      scanBody: settings.scanBody,
+      maxRedirects: settings.maxPageRedirects,
+    });
+    const url = page.urls[0];
+    const entry: TraceEntry = {
+      mechanism: 'link-tag',
+      target: page.finalUrl,
+      outcome: url === undefined ? 'not-found' : 'pointer',
+      elapsedMs: elapsed(started),
+      status: page.status,
+    };
+    if (url === undefined) {
+      entry.reason = settings.scanBody
+        ? 'no rel="cap-agent-card" link in the Link header or the page'
+        : 'no rel="cap-agent-card" link in the Link header or <head>';
+    }
+    step.record(entry);
+    return url;
+  } catch (error) {
+    step.fail('link-tag', target.pageUrl, started, error);
+    return undefined;
+  }
+}
+
+async function cardStep(
+  mechanism: TraceMechanism,
+  url: string,
+  settings: RunSettings,
+  deadline: RunDeadline,
+  step: StepRunner,
+  requireCap: boolean,
+  accept?: string,
+): Promise<RunHit | undefined> {
+  if (!step.canRun(mechanism, url)) return undefined;
+  const started = performance.now();
+  try {
+    const fetched = await fetchAgentCard(url, {
+      http: settings.http,
+      signal: deadline.signal,
+      timeoutMs: deadline.remaining(),
+      maxBytes: settings.maxCardBytes,
+      redirect: 'same-origin',
+      accept,
+    });
+    const entry: TraceEntry = {
+      mechanism,
+      target: url,
+      outcome: 'found',
+      elapsedMs: elapsed(started),
+      status: fetched.provenance.status,
+      fromCache: fetched.provenance.fromCache,
+    };
+    if (fetched.maxAgeSeconds !== undefined) entry.ttl = fetched.maxAgeSeconds;
+    if (requireCap && fetched.parsed.profile.cap?.supported !== true) {
+      step.record({
+        ...entry,
+        outcome: 'no-cap',
+        reason: 'valid card without the https://cap-spec.org extension',
+      });
+      return undefined;
+    }
+    step.record(entry);
+    const hit: RunHit = { parsed: fetched.parsed, http: fetched.provenance, mechanism };
+    if (fetched.maxAgeSeconds !== undefined) hit.ttl = fetched.maxAgeSeconds;
+    return hit;
+  } catch (error) {
+    step.fail(mechanism, url, started, error);
+    return undefined;
+  }
+}
+
+function minTtl(a: number | undefined, b: number | undefined): number | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return Math.min(a, b);
+}
+
+function elapsed(started: number): number {
+  return Math.round((performance.now() - started) * 100) / 100;
+}

@@ -1,0 +1,16 @@
+export {
+  isRobotsTxtUrl,
+  parseRobotsTxt,
+  productToken,
+  ROBOTS_PARSE_LIMIT_BYTES,
+  type RobotsRules,
+  robotsAllows,
+} from './robots-allows.js';
+export {
+  createRobotsPolicy,
+  type RobotsCallOptions,
+  type RobotsOutcome,
+  type RobotsPolicy,
+  type RobotsPolicyOptions,
+  type RobotsRecord,
+} from './robots-policy.js';

@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto';
+import type { HttpClient } from '@agentweb/http';
+import { isHttpStatusError, isRedirectPolicyError } from '@agentweb/http';
+import { LRUCache } from 'lru-cache';
+import {
+  isRobotsTxtUrl,
+  parseRobotsTxt,
+  ROBOTS_PARSE_LIMIT_BYTES,
+  type RobotsRules,
+} from './robots-allows.js';
+
+/** How an origin's robots.txt was obtained, which decides what it allows. */
+export type RobotsOutcome =
+  /** 2xx: the file's rules apply. */
+  | 'parsed'
+  /** 4xx (except 429) or more than 5 redirects: RFC 9309 §2.3.1.3, everything is allowed. */
+  | 'unavailable'
+  /** 5xx, 429, network error or timeout: RFC 9309 §2.3.1.4, everything is disallowed. */
+  | 'unreachable';
+
+/** What the policy knows about one origin's robots.txt. */
+export interface RobotsRecord {
+  /** The origin (`https://shop.example`). */
+  origin: string;
+  /** The robots.txt URL asked for. */
+  sourceUrl: string;
+  /** How the file was obtained. */
+  outcome: RobotsOutcome;
+  /** HTTP status, when a response arrived. */
+  status?: number;
+  /** Lowercase hex SHA-256 of the bytes parsed (the first 500 KiB), for 2xx answers. */
+  sha256?: string;
+  /** When it was fetched (ISO 8601). */
+  fetchedAt: string;
+  /** Why the file counts as unreachable or unavailable. */
+  reason?: string;
+  /** The parsed rules, for `parsed`. */
+  rules?: RobotsRules;
+}
+
+/** Options of {@link createRobotsPolicy}. */
+export interface RobotsPolicyOptions {
+  /** The crawler's User-Agent; sent with the robots.txt request and matched by its product token. */
+  userAgent: string;
+  /** HTTP client used to fetch robots.txt (its address guard, deadline and redirect checks apply). */
+  http: HttpClient;
+  /** How long a robots.txt is reused, in ms (RFC 9309 §2.4: at most 24 h; default 24 h). */
+  cacheTtlMs?: number;
+  /** Most origins remembered (default 1000). */
+  maxOrigins?: number;
+  /** Deadline of one robots.txt fetch in ms (default 10 000). */
+  timeoutMs?: number;
+}
+
+/** Options of the policy's methods. */
+export interface RobotsCallOptions {
+  /** Aborts the robots.txt fetch; the call then rejects with `signal.reason` and nothing is cached. */
+  signal?: AbortSignal;
+}
+
+/** The policy returned by {@link createRobotsPolicy}. */
+export interface RobotsPolicy {
+  /** May this crawler fetch `url`? Fetches and caches the origin's robots.txt on first use. */
+  isAllowed(url: string, options?: RobotsCallOptions): Promise<boolean>;
+  /** The `Crawl-delay` in seconds that applies to this crawler on `url`'s origin, if any. */
+  crawlDelay(url: string, options?: RobotsCallOptions): Promise<number | undefined>;
+  /** The robots.txt record of `url`'s origin (fetching it when needed), for provenance. */
+  getRecord(url: string, options?: RobotsCallOptions): Promise<RobotsRecord>;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MAX_REDIRECTS = 5;
+
+/**
+ * RFC 9309 fetch semantics around the pure matcher: robots.txt is fetched once per origin through `http`
+ * (up to 5 redirects, first 500 KiB parsed), 4xx allows everything, 5xx or an unreachable host disallows
+ * everything, and the answer is cached for 24 h. Concurrent calls for one origin share one fetch.
+ */
+export function createRobotsPolicy(options: RobotsPolicyOptions): RobotsPolicy {
+  const ttl = Math.min(options.cacheTtlMs ?? DAY_MS, DAY_MS);
+  const cache = new LRUCache<string, RobotsRecord>({ max: options.maxOrigins ?? 1000, ttl });
+  const inflight = new Map<string, Promise<RobotsRecord>>();
+
+  const getRecord = async (url: string, call: RobotsCallOptions = {}): Promise<RobotsRecord> => {
+    const origin = new URL(url).origin;
+    const cached = cache.get(origin);
+    if (cached) return cached;
+    let pending = inflight.get(origin);
+    if (!pending) {
+      pending = fetchRobots(origin, options, call.signal).finally(() => inflight.delete(origin));
+      inflight.set(origin, pending);
+      pending.then(
+        (record) => cache.set(origin, record),
+        () => {},
+      );
+    }
+    return pending;
+  };
+
+  return {
+    getRecord,
+    async isAllowed(url, call) {
+      const parsed = URL.parse(url);
+      if (parsed === null) return false;
+      if (isRobotsTxtUrl(parsed)) return true;
+      const record = await getRecord(url, call);
+      if (record.outcome === 'unavailable') return true;
+      if (record.outcome === 'unreachable') return false;
+      return record.rules!.isAllowed(url, options.userAgent);
+    },
+    async crawlDelay(url, call) {
+      const record = await getRecord(url, call);
+      return record.rules?.crawlDelay(options.userAgent);
+    },
+  };
+}
+
+async function fetchRobots(
+  origin: string,
+  options: RobotsPolicyOptions,
+  signal: AbortSignal | undefined,
+): Promise<RobotsRecord> {
+  const sourceUrl = `${origin}/robots.txt`;
+  const fetchedAt = (): string => new Date().toISOString();
+  try {
+    const result = await options.http.stream(sourceUrl, {
+      signal,
+      headers: { 'user-agent': options.userAgent },
+      maxRedirects: MAX_REDIRECTS,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      // Big files are fine: only the first 500 KiB are read, the rest is never downloaded.
+      maxBodyBytes: 64 * 1024 * 1024,
+      retry: false,
+      accept: 'text/plain, */*;q=0.5',
+    });
+    const bytes = await readPrefix(result.body, ROBOTS_PARSE_LIMIT_BYTES);
+    const text = new TextDecoder('utf-8').decode(bytes);
+    return {
+      origin,
+      sourceUrl,
+      outcome: 'parsed',
+      status: result.status,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      fetchedAt: fetchedAt(),
+      rules: parseRobotsTxt(text),
+    };
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    if (isHttpStatusError(error)) {
+      const status = error.status;
+      // 429 means "come back later", not "there is no file": treat it like a server error.
+      const outcome: RobotsOutcome =
+        status >= 400 && status < 500 && status !== 429 ? 'unavailable' : 'unreachable';
+      return { origin, sourceUrl, outcome, status, fetchedAt: fetchedAt(), reason: `HTTP ${status}` };
+    }
+    if (isRedirectPolicyError(error)) {
+      // RFC 9309 §2.3.1.2: past five redirects the file may be taken as unavailable.
+      return { origin, sourceUrl, outcome: 'unavailable', fetchedAt: fetchedAt(), reason: describe(error) };
+    }
+    return { origin, sourceUrl, outcome: 'unreachable', fetchedAt: fetchedAt(), reason: describe(error) };
+  }
+}
+
+async function readPrefix(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    while (total < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      total += value.byteLength;
+    }
+  } finally {
+    if (total >= limit) await reader.cancel().catch(() => {});
+    reader.releaseLock();
+  }
+  const joined = Buffer.concat(chunks);
+  return joined.subarray(0, Math.min(limit, joined.length));
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,50 @@
+/**
+ * Settles like `promise`, but rejects with `signal.reason` as soon as `signal` aborts, after calling `onAbort`
+ * (so the caller can release whatever it holds). The listener is always removed, so long-lived signals do not
+ * collect one listener per call.
+ */
+export function raceAbort<T>(
+  promise: PromiseLike<T>,
+  signal: AbortSignal | undefined,
+  onAbort?: () => void,
+): Promise<T> {
+  if (signal === undefined) return Promise.resolve(promise);
+  return new Promise<T>((resolve, reject) => {
+    const abort = (): void => {
+      onAbort?.();
+      reject(signal.reason);
+    };
+    if (signal.aborted) {
+      abort();
+      return;
+    }
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', abort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Waits `ms` milliseconds (none when `ms <= 0`), rejecting with `signal.reason` as soon as `signal` aborts. */
+export function abortableDelay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
