@@ -1,0 +1,68 @@
+import { afterAll, bench, describe } from 'vitest';
+import { createBm25Matcher, createIntentMatcher } from '../src/index.js';
+import { replicateCatalog } from './catalog-replica.js';
+import { crossValidate } from './cross-validate.js';
+import { BENCH_NOW, loadCases, loadServices } from './intents-eval.js';
+import {
+  accuracyReport,
+  formatReport,
+  formatTags,
+  HELD_OUT_SERVICES,
+  holdoutSplit,
+  latencyReport,
+} from './intents-report.js';
+
+const services = loadServices().map((s) => s.doc);
+const cases = loadCases();
+const instructions = cases.map((c) => c.instruction);
+const big = replicateCatalog(services, 1000);
+const bigMatcher = createIntentMatcher({ services: big, now: BENCH_NOW });
+const bigBm25 = createBm25Matcher({ services: big });
+const devMatcher = createIntentMatcher({ services, now: BENCH_NOW });
+const devBm25 = createBm25Matcher({ services });
+let cursor = 0;
+const next = () => instructions[cursor++ % instructions.length] ?? '';
+
+describe('match() over the 78 DEV endpoints', () => {
+  bench('baseline: BM25 over intent texts', () => {
+    devBm25.match(next(), 3);
+  });
+  bench('createIntentMatcher().match()', async () => {
+    await devMatcher.match(next(), { topK: 3 });
+  });
+});
+
+describe('match() over a 1,000-endpoint catalog', () => {
+  bench('baseline: BM25 over intent texts', () => {
+    bigBm25.match(next(), 3);
+  });
+  bench('createIntentMatcher().match()', async () => {
+    await bigMatcher.match(next(), { topK: 3 });
+  });
+});
+
+afterAll(async () => {
+  const all = await accuracyReport(services, cases);
+  const split = holdoutSplit(cases, HELD_OUT_SERVICES);
+  const tune = await accuracyReport(services, split.tune);
+  const hold = await accuracyReport(services, split.holdout);
+  const cv = await crossValidate(services, cases);
+  const lat = await latencyReport(1000, 3);
+  console.log(
+    [
+      '',
+      '## AGIS intents benchmark (DEV set, 272 cases, 10 services)',
+      formatReport([
+        ['all', all.ours, all.baseline],
+        ['tune (8 services)', tune.ours, tune.baseline],
+        [`held out (${HELD_OUT_SERVICES.join(', ')})`, hold.ours, hold.baseline],
+        ['cross-validated, out of fold', cv.outOfFold, all.baseline],
+        ['cross-validated, in fold', cv.inFold, all.baseline],
+      ]),
+      '',
+      formatTags(all.ours, all.baseline),
+      '',
+      `match() latency over ${lat.endpoints} endpoints (ms): intent matcher p50 ${lat.ours.p50.toFixed(3)} p99 ${lat.ours.p99.toFixed(3)}; baseline: BM25 p50 ${lat.baseline.p50.toFixed(3)} p99 ${lat.baseline.p99.toFixed(3)}; p50 ratio ${(lat.ours.p50 / Math.max(lat.baseline.p50, 1e-9)).toFixed(2)}x`,
+    ].join('\n'),
+  );
+});

@@ -1,0 +1,181 @@
+import { LineCounter, parseDocument } from 'yaml';
+import { parseBraceNotation } from './brace-notation.js';
+import { AgisParseError } from './errors.js';
+import {
+  type AgisParseLimits,
+  checkBracketDepth,
+  checkSize,
+  checkValueDepth,
+  lineColumn,
+  resolveLimits,
+} from './limits.js';
+
+/** Serialisations an AGIS document may use. */
+export type AgisFormat = 'yaml' | 'json' | 'brace';
+
+/** Options of {@link parseAgisSource} and `parseAgisDocument`. */
+export interface AgisSourceOptions extends AgisParseLimits {
+  /** The serialisation; `auto` (default) detects JSON, brace notation or YAML from the text. */
+  format?: AgisFormat | 'auto';
+}
+
+/** A path into a document: keys and list indexes, e.g. `['endpoints', 1, 'semantic']`. */
+export type AgisPath = ReadonlyArray<string | number>;
+
+/** The raw value of an AGIS text before model checks, with a way to find where a field was written. */
+export interface AgisSource {
+  /** The detected or requested serialisation. */
+  format: AgisFormat;
+  /** The parsed value (plain JSON data). */
+  value: unknown;
+  /** 1-based line and column of the field at `path` or of its nearest present ancestor. */
+  locate(path: AgisPath): { line: number; column: number } | undefined;
+}
+
+/** Formats a path as `endpoints[1].semantic.intent`. */
+export function formatAgisPath(path: AgisPath): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out === '' ? p : `.${p}`;
+  return out;
+}
+
+export function detectFormat(text: string): AgisFormat {
+  const t = text.trimStart();
+  if (t.startsWith('{') || t.startsWith('[')) return 'json';
+  if (
+    /^[ \t]*[A-Za-z][\w-]*[ \t]+\/[^\s{]*[ \t]*\{/m.test(text) ||
+    /^[ \t]*(vocabulary|data_manifest)[ \t]*\{/m.test(text)
+  ) {
+    return 'brace';
+  }
+  return 'yaml';
+}
+
+function yamlSource(text: string, maxAliasCount: number, format: AgisFormat): AgisSource {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, schema: 'core' });
+  const first = doc.errors[0];
+  if (first) {
+    const pos = first.linePos?.[0] ?? lineCounter.linePos(first.pos[0]);
+    throw new AgisParseError({
+      reason: 'syntax',
+      message: `Invalid ${format === 'json' ? 'JSON' : 'YAML'}: ${first.message.split('\n')[0]}`,
+      line: pos.line,
+      column: pos.col,
+      cause: first,
+    });
+  }
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount });
+  } catch (error) {
+    throw new AgisParseError({
+      reason: 'limit',
+      message: `YAML alias expansion exceeds the limit of ${maxAliasCount} (anchor bomb?)`,
+      cause: error,
+    });
+  }
+  return {
+    format,
+    value,
+    locate(path) {
+      for (let n = path.length; n >= 0; n--) {
+        const node = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
+        const range = (node as { range?: [number, number, number] } | undefined)?.range;
+        if (range) {
+          const { line, col } = lineCounter.linePos(range[0]);
+          return { line, column: col };
+        }
+      }
+      return undefined;
+    },
+  };
+}
+
+/**
+ * Offset of the first bad character: V8 on Node 20 omits it from most JSON errors. A prefix that is
+ * merely incomplete fails with "end of input"; the shortest prefix failing otherwise ends at the error.
+ */
+function jsonErrorOffset(text: string): number {
+  const bad = (n: number): boolean => {
+    try {
+      JSON.parse(text.slice(0, n));
+      return false;
+    } catch (error) {
+      return !/end of JSON input|Unterminated string/i.test(String((error as Error).message));
+    }
+  };
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (bad(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return Math.max(0, lo - 1);
+}
+
+function jsonSource(text: string, maxAliasCount: number): AgisSource {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const offset = Number(/position (\d+)/.exec(String((error as Error).message))?.[1] ?? Number.NaN);
+    let where: { line?: number; column?: number } = Number.isFinite(offset) ? lineColumn(text, offset) : {};
+    if (where.line === undefined) where = lineColumn(text, jsonErrorOffset(text));
+    throw new AgisParseError({
+      reason: 'syntax',
+      message: `Invalid JSON: ${(error as Error).message}`,
+      ...where,
+      cause: error,
+    });
+  }
+  let located: AgisSource | undefined;
+  return {
+    format: 'json',
+    value,
+    // Positions are only needed to report failures, so the YAML CST (JSON is YAML 1.2) is built lazily.
+    locate(path) {
+      if (!located) {
+        try {
+          located = yamlSource(text, maxAliasCount, 'json');
+        } catch {
+          return undefined;
+        }
+      }
+      return located.locate(path);
+    },
+  };
+}
+
+/**
+ * Reads AGIS text (YAML, JSON or the draft's brace notation) into a plain value under safety limits:
+ * size, nesting depth and YAML alias expansion. Throws {@link AgisParseError} with line and column.
+ */
+export function parseAgisSource(text: string, options: AgisSourceOptions = {}): AgisSource {
+  if (typeof text !== 'string') {
+    throw new AgisParseError({ reason: 'format', message: 'AGIS document text must be a string' });
+  }
+  const limits = resolveLimits(options);
+  checkSize(text, limits.maxBytes);
+  const format = !options.format || options.format === 'auto' ? detectFormat(text) : options.format;
+  checkBracketDepth(text, limits.maxDepth);
+  let source: AgisSource;
+  if (format === 'json') source = jsonSource(text, limits.maxAliasCount);
+  else if (format === 'brace') {
+    const { value, positions } = parseBraceNotation(text, limits.maxAliasCount);
+    source = {
+      format,
+      value,
+      locate(path) {
+        for (let n = path.length; n > 0; n--) {
+          const hit = positions.get(formatAgisPath(path.slice(0, n)));
+          if (hit) return hit;
+        }
+        return undefined;
+      },
+    };
+  } else source = yamlSource(text, limits.maxAliasCount, 'yaml');
+  checkValueDepth(source.value, limits.maxDepth);
+  return source;
+}

@@ -1,0 +1,8 @@
+export {
+  AgisEndpointError,
+  type AgisEndpointErrorOptions,
+  AgisInputError,
+  isAgisEndpointError,
+  isAgisInputError,
+} from './errors.js';
+export { type AgisInvocationResult, type InvokeAgisOptions, invokeAgis } from './invoke-agis.js';

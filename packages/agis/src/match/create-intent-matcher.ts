@@ -1,0 +1,415 @@
+import { cosine, type Embedder, lexicalVector, sparseLexicalVector } from '../embedder.js';
+import { buildCatalog, type CatalogIndex, type IndexedEndpoint } from './catalog.js';
+import { MatchAbortedError } from './errors.js';
+import { idLikeTokens, idMatchStrength } from './id-signals.js';
+import { irreversibility } from './irreversibility.js';
+import { wordNetLexicon } from './lexicon-adapter.js';
+import { createParamContext, extractParamsFrom } from './params/extract-params.js';
+import { analyseQuery } from './query.js';
+import { isUnsafeRequest } from './safety.js';
+import type { MatchCandidate, MatcherService, MatchResult, VerbLexicon } from './types.js';
+
+/** Options of {@link createIntentMatcher}. */
+export interface IntentMatcherOptions {
+  /** Parsed AGIS documents (an `AgisDocument` or the YAML-parsed object). */
+  readonly services: readonly MatcherService[];
+  /** Sentence embedder for intent confirmation; defaults to a deterministic lexical embedding. */
+  readonly embedder?: Embedder;
+  /** Reference time for relative dates ("tomorrow at 7"); defaults to the current time. */
+  readonly now?: Date | (() => Date);
+  /** Verb lexicon for lemmatization and synonyms; defaults to the package's WordNet lexicon. */
+  readonly lexicon?: VerbLexicon;
+  /** Confidence below which the matcher abstains (default 0.5, chosen with {@link DEFAULT_CALIBRATION}). */
+  readonly abstainThreshold?: number;
+  /**
+   * Confidence calibration (default {@link DEFAULT_CALIBRATION}); refit it with `rankForCalibration()`
+   * when you plug in your own embedder, whose similarities live on a different scale.
+   */
+  readonly calibration?: ConfidenceCalibration;
+  /** How many lexical candidates get intent confirmation (default 24). */
+  readonly confirmPool?: number;
+  /** BCP 47 language hint; the matcher reads English, Spanish, French and German regardless. */
+  readonly language?: string;
+}
+
+/** Options of one match() call. */
+export interface MatchOptions {
+  /** Number of candidates to return (default 3). */
+  readonly topK?: number;
+  /** Aborts a pending match (relevant with a remote embedder). */
+  readonly signal?: AbortSignal;
+}
+
+/** A configured matcher. */
+export interface IntentMatcher {
+  /** Ranks endpoints for an instruction and decides whether to abstain. */
+  match(instruction: string, options?: MatchOptions): Promise<MatchResult>;
+  /** Top-3 endpoints with the raw features the confidence is computed from (for recalibration). */
+  rankForCalibration(
+    instruction: string,
+  ): Promise<Array<{ service: string; method: string; path: string; features: CandidateFeatures }>>;
+}
+
+/** Ranking features of one candidate; also the inputs of the confidence calibration. */
+export interface CandidateFeatures {
+  /** Field-weighted lexical score normalised by the instruction's idf mass, plus identifier boosts. */
+  lexical: number;
+  /** Intent-confirmation similarity. */
+  cos: number;
+  /** 1 when the method verb is used, 0.5 for a lexicon synonym, else 0. */
+  verb: number;
+  /** 1 when a path noun appears. */
+  noun: number;
+  /** 1 when an identifier fits a declared pattern or hint shape. */
+  id: number;
+  /** Share of the instruction's idf mass found anywhere in the endpoint's text. */
+  coverage: number;
+  /** Share of the instruction's idf mass unknown to the whole catalog. */
+  unknown: number;
+  /** Final score minus the next candidate's. */
+  margin: number;
+  /** Share of the instruction's idf mass found anywhere in the candidate's service. */
+  serviceCoverage: number;
+  /** Largest share of the idf mass held by one non-name word the candidate's service never uses. */
+  foreign: number;
+  /** Combined ranking score. */
+  final: number;
+}
+
+interface Scored extends CandidateFeatures {
+  readonly index: number;
+  readonly idToken: string | undefined;
+}
+
+/** Features the confidence calibration weighs (a subset of {@link CandidateFeatures}). */
+export const CALIBRATION_FEATURES = [
+  'lexical',
+  'cos',
+  'verb',
+  'noun',
+  'id',
+  'coverage',
+  'unknown',
+  'margin',
+  'serviceCoverage',
+  'foreign',
+] as const;
+/** Name of a calibrated feature. */
+export type CalibrationFeature = (typeof CALIBRATION_FEATURES)[number];
+
+/** Logistic calibration of "the top candidate serves the instruction": sigmoid(bias + sum weight * feature). */
+export interface ConfidenceCalibration {
+  /** Intercept. */
+  readonly bias: number;
+  /** Weight per feature; a missing feature weighs 0. `margin` is capped at 0.5 before weighing. */
+  readonly weights: Readonly<Partial<Record<CalibrationFeature, number>>>;
+}
+
+/**
+ * Default calibration, fitted by logistic regression on the DEV benchmark (bench/cross-validate.ts
+ * reports how the same fitting procedure does on services and instructions held out of the fit).
+ */
+export const DEFAULT_CALIBRATION: ConfidenceCalibration = {
+  bias: -1.456,
+  weights: {
+    lexical: 0.855,
+    cos: 0.203,
+    verb: 0.044,
+    noun: 0.659,
+    id: 0.29,
+    coverage: 1.944,
+    unknown: 0.151,
+    margin: 1.313,
+    serviceCoverage: 1.781,
+    foreign: -0.486,
+  },
+};
+
+/** The calibrated features of a candidate as a vector in {@link CALIBRATION_FEATURES} order. */
+export function calibrationVector(f: CandidateFeatures): number[] {
+  return CALIBRATION_FEATURES.map((k) => (k === 'margin' ? Math.min(f.margin, 0.5) : f[k]));
+}
+
+/** Confidence in [0, 1] from candidate features. */
+export function calibratedConfidence(
+  f: CandidateFeatures,
+  calibration: ConfidenceCalibration = DEFAULT_CALIBRATION,
+): number {
+  const x = calibrationVector(f);
+  let z = calibration.bias;
+  CALIBRATION_FEATURES.forEach((k, i) => {
+    z += (calibration.weights[k] ?? 0) * (x[i] ?? 0);
+  });
+  return 1 / (1 + Math.exp(-z));
+}
+
+function resolveNow(now: IntentMatcherOptions['now']): Date {
+  if (now === undefined) return new Date();
+  return typeof now === 'function' ? now() : now;
+}
+
+function lexicalScores(
+  index: CatalogIndex,
+  terms: ReadonlyMap<string, number>,
+  nameLike: ReadonlySet<string>,
+  verbStems: ReadonlySet<string>,
+  relativesOnly: ReadonlySet<string>,
+) {
+  // Dense arrays keep a 1,000-endpoint scan allocation-free.
+  const n = index.endpoints.length;
+  const score = new Float64Array(n);
+  const cov = new Float64Array(n);
+  const verb = new Float64Array(n);
+  const noun = new Uint8Array(n);
+  const touched: number[] = [];
+  const weighted: Array<readonly [string, number, boolean]> = [];
+  let mass = 0;
+  let unknown = 0;
+  for (const [term, w] of terms) {
+    const idf = index.idf.get(term) ?? index.maxIdf;
+    const damp = nameLike.has(term) ? 0.3 : 1;
+    mass += w * idf * damp;
+    if (!relativesOnly.has(term)) weighted.push([term, w * idf * damp, nameLike.has(term)]);
+    const list = index.postings.get(term);
+    if (!list) {
+      unknown += w * idf * damp;
+      continue;
+    }
+    const asVerb = verbStems.has(term);
+    for (const [ei, best, nf, withoutNoun] of list) {
+      // The instruction's verb must not match a homograph path noun ("book" vs /booking).
+      const fw = asVerb ? withoutNoun : best;
+      if (fw === 0) continue;
+      if (cov[ei] === 0 && score[ei] === 0) touched.push(ei);
+      score[ei] = (score[ei] ?? 0) + w * idf * damp * (fw + 0.1 * (nf - 1));
+      cov[ei] = (cov[ei] ?? 0) + w * idf * damp;
+      const ep = index.endpoints[ei] as IndexedEndpoint;
+      if (ep.fields.verb.has(term)) verb[ei] = 1;
+      else if (ep.fields.synonym.has(term) && (verb[ei] ?? 0) < 0.5) verb[ei] = 0.5;
+      if (!asVerb && ep.fields.noun.has(term)) noun[ei] = 1;
+    }
+  }
+  const m = Math.max(mass, 1e-9);
+  return { score, cov, verb, noun, touched, mass: m, unknown: unknown / m, weighted };
+}
+
+/** How much of the instruction the candidate's whole service speaks about, and its strongest foreign word. */
+function serviceFit(
+  index: CatalogIndex,
+  serviceIndex: number,
+  weighted: ReadonlyArray<readonly [string, number, boolean]>,
+  mass: number,
+  related: ReadonlyMap<string, ReadonlySet<string>>,
+): { serviceCoverage: number; foreign: number } {
+  const vocab = index.serviceTerms[serviceIndex];
+  let covered = 0;
+  let foreign = 0;
+  for (const [term, wi, name] of weighted) {
+    if (vocab?.has(term)) covered += wi;
+    else if (name || wi <= foreign) continue;
+    // A noun the service never names is still at home when a synonym or hypernym of it is used there.
+    else if (![...(related.get(term) ?? [])].some((r) => vocab?.has(r))) foreign = wi;
+  }
+  return { serviceCoverage: covered / mass, foreign: foreign / mass };
+}
+
+function sharedTerms(ep: IndexedEndpoint, terms: ReadonlyMap<string, number>): string[] {
+  const out: string[] = [];
+  for (const t of terms.keys())
+    if (Object.values(ep.fields).some((f: ReadonlySet<string>) => f.has(t))) out.push(t);
+  return out;
+}
+
+/** Per-endpoint boost from identifiers that fit declared patterns; the whole service gets a little too. */
+function identifierBoosts(
+  index: CatalogIndex,
+  tokens: readonly string[],
+): Map<number, { boost: number; token?: string }> {
+  const out = new Map<number, { boost: number; token?: string }>();
+  if (tokens.length === 0) return out;
+  const serviceBest = new Map<number, number>();
+  for (const i of index.withIds) {
+    const ep = index.endpoints[i] as IndexedEndpoint;
+    const { strength, token } = idMatchStrength(tokens, ep.ids);
+    if (strength <= 0) continue;
+    out.set(i, { boost: 0.3 * strength, token });
+    serviceBest.set(ep.serviceIndex, Math.max(serviceBest.get(ep.serviceIndex) ?? 0, strength));
+  }
+  index.endpoints.forEach((ep, i) => {
+    const sb = serviceBest.get(ep.serviceIndex);
+    if (sb === undefined) return;
+    const cur = out.get(i);
+    out.set(i, { boost: (cur?.boost ?? 0) + 0.1 * sb, token: cur?.token });
+  });
+  return out;
+}
+
+/**
+ * Routes natural-language instructions to AGIS endpoints: verb first (lemmatized, with
+ * lexicon synonyms), then path noun, then intent confirmation by embedding similarity.
+ */
+export function createIntentMatcher(options: IntentMatcherOptions): IntentMatcher {
+  const lexicon = options.lexicon ?? wordNetLexicon;
+  const index = buildCatalog(options.services, lexicon);
+  const threshold = options.abstainThreshold ?? 0.5;
+  const calibration = options.calibration ?? DEFAULT_CALIBRATION;
+  const pool = options.confirmPool ?? 24;
+  const embedder = options.embedder;
+  const intentVectors = embedder ? undefined : index.endpoints.map((e) => lexicalVector(e.intentText));
+  let remoteIntentVectors: Promise<number[][]> | undefined;
+  // Spelling corrections depend only on the catalog, so they are memoised per matcher (bounded).
+  const spellCache = new Map<string, string | undefined>();
+
+  async function confirm(
+    query: string,
+    picked: readonly IndexedEndpoint[],
+    ids: readonly number[],
+    signal?: AbortSignal,
+  ) {
+    if (!embedder || !remoteIntentVectors) {
+      // Both vectors are unit length and the query has few non-zero entries, so the cosine is a sparse dot product.
+      const q = sparseLexicalVector(query);
+      return ids.map((i) => {
+        const v = intentVectors?.[i];
+        if (!v) return 0;
+        let dot = 0;
+        for (const [k, x] of q) dot += x * (v[k] ?? 0);
+        return dot;
+      });
+    }
+    const [all, [q]] = await Promise.all([remoteIntentVectors, embedder.embed([query])]);
+    if (signal?.aborted) throw new MatchAbortedError();
+    void picked;
+    return ids.map((i) => cosine(q ?? [], all[i] ?? []));
+  }
+
+  async function rank(instruction: string, size: number, signal?: AbortSignal) {
+    if (embedder && !remoteIntentVectors)
+      remoteIntentVectors = embedder.embed(index.endpoints.map((e) => e.intentText));
+    const q = analyseQuery(instruction, index, lexicon, spellCache);
+    const lex = lexicalScores(index, q.terms, q.nameLike, q.verbStems, q.relativesOnly);
+    const idBoost = identifierBoosts(index, idLikeTokens(instruction));
+    const ids = new Set([...lex.touched, ...idBoost.keys()]);
+    const lexical = (i: number) => (lex.score[i] ?? 0) / lex.mass + (idBoost.get(i)?.boost ?? 0);
+    // Keep only the best `want` by lexical score (insertion into a short sorted list).
+    const want = Math.max(pool, size);
+    const top: Array<{ i: number; l: number }> = [];
+    for (const i of ids) {
+      const l = lexical(i);
+      const last = top[top.length - 1];
+      if (top.length >= want && last !== undefined && (l < last.l || (l === last.l && i > last.i))) continue;
+      let k = top.length;
+      while (k > 0 && ((top[k - 1]?.l ?? 0) < l || ((top[k - 1]?.l ?? 0) === l && (top[k - 1]?.i ?? 0) > i)))
+        k--;
+      top.splice(k, 0, { i, l });
+      if (top.length > want) top.pop();
+    }
+    const head: Scored[] = top.map(({ i, l }) => {
+      const id = idBoost.get(i);
+      return {
+        index: i,
+        lexical: l,
+        verb: lex.verb[i] ?? 0,
+        noun: lex.noun[i] ?? 0,
+        id: id?.token ? 1 : 0,
+        coverage: (lex.cov[i] ?? 0) / lex.mass,
+        ...serviceFit(
+          index,
+          (index.endpoints[i] as IndexedEndpoint).serviceIndex,
+          lex.weighted,
+          lex.mass,
+          q.related,
+        ),
+        unknown: lex.unknown,
+        idToken: id?.token,
+        cos: 0,
+        margin: 0,
+        final: 0,
+      };
+    });
+    const cos = await confirm(
+      q.embedText,
+      head.map((s) => index.endpoints[s.index] as IndexedEndpoint),
+      head.map((s) => s.index),
+      signal,
+    );
+    head.forEach((s, k) => {
+      s.cos = cos[k] ?? 0;
+      s.final = s.lexical + 0.6 * s.cos + 0.12 * s.verb;
+    });
+    head.sort((x, y) => y.final - x.final || x.index - y.index);
+    head.forEach((s, k) => {
+      const next = head[k + 1];
+      s.margin = next ? s.final - next.final : s.final;
+    });
+    return { q, head };
+  }
+
+  return {
+    async rankForCalibration(instruction: string) {
+      const { head } = await rank(instruction, 3);
+      return head.slice(0, 3).map((s) => {
+        const ep = index.endpoints[s.index] as IndexedEndpoint;
+        return {
+          service: ep.service.service,
+          method: ep.endpoint.method,
+          path: ep.endpoint.path,
+          features: { ...s },
+        };
+      });
+    },
+    async match(instruction, matchOptions = {}) {
+      const { topK = 3, signal } = matchOptions;
+      if (signal?.aborted) throw new MatchAbortedError();
+      const { q, head } = await rank(instruction, topK, signal);
+      const unsafe = isUnsafeRequest(q.folded);
+      const paramContext = createParamContext(instruction, resolveNow(options.now));
+      const candidates: MatchCandidate[] = head.slice(0, topK).map((s) => {
+        const ep = index.endpoints[s.index] as IndexedEndpoint;
+        const confidence = calibratedConfidence(s, calibration);
+        const sem = ep.endpoint.semantic;
+        const reasons: string[] = [];
+        if (s.verb === 1) reasons.push(`instruction uses the method verb ${ep.endpoint.method}`);
+        else if (s.verb > 0) reasons.push(`instruction uses a synonym of ${ep.endpoint.method}`);
+        else reasons.push(`no verb of the instruction names ${ep.endpoint.method}; matched on context`);
+        if (s.idToken)
+          reasons.push(`identifier ${s.idToken} fits this endpoint's input pattern or hint examples`);
+        if (s.noun) reasons.push(`path noun of ${ep.endpoint.path} appears in the instruction`);
+        // Computed for returned candidates only: it is the slowest part of explaining a rank.
+        reasons.push(`shared terms: ${sharedTerms(ep, q.terms).slice(0, 8).join(', ') || 'none'}`);
+        reasons.push(`intent similarity ${s.cos.toFixed(2)}`);
+        reasons.push(...q.notes);
+        const irr = irreversibility(ep.endpoint);
+        const guidance = sem.confidence_guidance;
+        const below = guidance !== undefined && confidence < guidance;
+        if (irr) reasons.push(irr);
+        if (below)
+          reasons.push(
+            `confidence ${confidence.toFixed(2)} is below the endpoint's confidence_guidance ${guidance}`,
+          );
+        if (unsafe)
+          reasons.push(
+            'instruction matches an unsafe-request pattern (injection, third-party data or tampering)',
+          );
+        return {
+          service: ep.service.service,
+          namespace: ep.service.vocabulary?.namespace,
+          method: ep.endpoint.method,
+          path: ep.endpoint.path,
+          score: Number(s.final.toFixed(6)),
+          confidence: Number(confidence.toFixed(4)),
+          params: extractParamsFrom(paramContext, ep.endpoint),
+          needsConfirmation: irr !== undefined || below,
+          reasons,
+        };
+      });
+      const top = candidates[0];
+      const best = head[0];
+      // Nothing but incidental words in common: no verb, no path noun, no identifier, no intent overlap.
+      const unsupported =
+        best !== undefined && best.verb === 0 && best.noun === 0 && best.id === 0 && best.cos < 0.05;
+      const abstain = unsafe || unsupported || top === undefined || top.confidence < threshold;
+      return { candidates, abstain };
+    },
+  };
+}

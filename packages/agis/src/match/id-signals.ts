@@ -1,0 +1,88 @@
+import type { MatcherEndpoint } from './types.js';
+
+/** Identifier evidence an endpoint declares: input `pattern`s and the shapes of hint examples. */
+export interface IdEvidence {
+  /** Compiled patterns with a specificity flag (literal letters such as ^PW make a pattern specific). */
+  readonly patterns: ReadonlyArray<{
+    readonly re: RegExp;
+    readonly specific: boolean;
+    readonly property: string;
+  }>;
+  /** Shapes of identifier-like hint examples ("NW-88231" -> "NW-9"). */
+  readonly shapes: ReadonlySet<string>;
+}
+
+/** "SB 212" -> "SB212": carriers and couriers write prefixes with or without a space. */
+function joinPrefixed(text: string): string {
+  return text.replace(/\b([A-Z]{1,3}) (\d{1,6})\b/g, '$1$2');
+}
+
+/** Identifier-like tokens: mixed letters and digits, or letter-prefixed codes. */
+export function idLikeTokens(text: string): string[] {
+  const out: string[] = [];
+  for (const m of joinPrefixed(text).matchAll(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*/g)) {
+    const t = m[0];
+    if (
+      /\d/.test(t) &&
+      /[A-Za-z]/.test(t) &&
+      t.length >= 4 &&
+      !/^\d+(?:st|nd|rd|th|am|pm|kg|k|h|m|gb|mb)$/i.test(t)
+    )
+      out.push(t);
+  }
+  return out;
+}
+
+/** Uppercase letters kept, lowercase runs -> "a", digit runs -> "9". */
+export function idShape(token: string): string {
+  return token.replace(/[a-z]+/g, 'a').replace(/\d+/g, '9');
+}
+
+function isSpecific(source: string): boolean {
+  const stripped = source
+    .replace(/\\./g, '')
+    .replace(/\[[^\]]*\]/g, '')
+    .replace(/\{[^}]*\}/g, '');
+  return /[A-Za-z]/.test(stripped);
+}
+
+/** Collects identifier evidence from an endpoint's input schema and hints. */
+export function endpointIdEvidence(endpoint: MatcherEndpoint): IdEvidence {
+  const patterns: Array<{ re: RegExp; specific: boolean; property: string }> = [];
+  for (const [property, schema] of Object.entries(endpoint.input?.properties ?? {})) {
+    if (typeof schema.pattern !== 'string' || schema.pattern.length > 200) continue;
+    try {
+      patterns.push({ re: new RegExp(schema.pattern), specific: isSpecific(schema.pattern), property });
+    } catch {
+      // An invalid pattern is the validator's concern; the matcher just ignores it.
+    }
+  }
+  const shapes = new Set<string>();
+  for (const values of Object.values(endpoint.semantic.parameter_hints ?? {})) {
+    for (const v of values) for (const t of idLikeTokens(v)) shapes.add(idShape(t));
+  }
+  return { patterns, shapes };
+}
+
+/** Strength of the identifier evidence for one endpoint: 1 specific pattern, 0.6 shape, 0.3 generic pattern. */
+export function idMatchStrength(
+  tokens: readonly string[],
+  evidence: IdEvidence,
+): { strength: number; token?: string } {
+  let best = 0;
+  let token: string | undefined;
+  for (const t of tokens) {
+    for (const p of evidence.patterns) {
+      const s = p.specific ? 1 : 0.3;
+      if (s > best && p.re.test(t)) {
+        best = s;
+        token = t;
+      }
+    }
+    if (best < 0.6 && evidence.shapes.has(idShape(t)) && /[A-Z]/.test(t)) {
+      best = 0.6;
+      token = t;
+    }
+  }
+  return { strength: best, token };
+}

@@ -1,0 +1,26 @@
+export { type Bm25Matcher, createBm25Matcher } from './bm25.js';
+export {
+  CALIBRATION_FEATURES,
+  type CalibrationFeature,
+  type CandidateFeatures,
+  type ConfidenceCalibration,
+  calibratedConfidence,
+  calibrationVector,
+  createIntentMatcher,
+  DEFAULT_CALIBRATION,
+  type IntentMatcher,
+  type IntentMatcherOptions,
+  type MatchOptions,
+} from './create-intent-matcher.js';
+export { isMatchAbortedError, MatchAbortedError } from './errors.js';
+export { extractParams } from './params/extract-params.js';
+export type {
+  MatchCandidate,
+  MatcherEndpoint,
+  MatcherJsonSchema,
+  MatcherSemantic,
+  MatcherService,
+  MatchResult,
+  ParamValue,
+  VerbLexicon,
+} from './types.js';

@@ -1,0 +1,81 @@
+import { foldText } from '../../text.js';
+import { cachedRegExp } from './regex-cache.js';
+
+function shape(token: string): string {
+  return token.replace(/[A-Za-z]+/g, 'A').replace(/\d+/g, '9');
+}
+
+const ID_TOKEN = /(?<![$€£\w])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*(?![\w:])/g;
+
+function idTokens(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(ID_TOKEN)) {
+    const t = m[0];
+    const after = text.slice((m.index ?? 0) + t.length, (m.index ?? 0) + t.length + 4).toLowerCase();
+    if (!/\d/.test(t) || /^\s?(?:am|pm|%|kg|lb)/.test(after)) continue;
+    if (/^\d{1,3}$/.test(t) || /^\d+(?:st|nd|rd|th|am|pm|h|k|kg)$/i.test(t)) continue;
+    out.push(t);
+  }
+  return out;
+}
+
+/** An identifier token from the instruction, preferring the shape of the hints' examples. */
+export function findIdentifier(text: string, hints: readonly string[]): string | undefined {
+  const candidates = idTokens(text);
+  if (candidates.length === 0) return undefined;
+  const hintShapes = new Set(hints.flatMap((h) => idTokens(h)).map(shape));
+  return (
+    candidates.find((c) => hintShapes.has(shape(c))) ??
+    candidates.find((c) => /[A-Za-z]/.test(c)) ??
+    candidates[0]
+  );
+}
+
+const NAME_SPAN = /(?:Dr\.\s+)?[A-Z][\w'’.-]*(?:\s+(?:de|del|la|van|von|da)?\s*[A-Z][\w'’-]*)*/g;
+
+const WEEKDAY_OR_MONTH =
+  /^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$|^(?:January|February|March|April|May|June|July|August|September|October|November|December)(?:\s+\d+)?$/;
+
+/**
+ * A named entity for a free-text property: a capitalised span after a preposition the hints
+ * use ("at Luigi's"), or a phrase that appears verbatim among the hints.
+ */
+export function findEntityByHints(text: string, hints: readonly string[]): string | undefined {
+  if (hints.length === 0) return undefined;
+  const preps = new Set<string>();
+  let bareNames = false;
+  for (const h of hints) {
+    const m = /^([a-z]+)\s+[A-Z]/.exec(h);
+    if (m?.[1]) preps.add(m[1]);
+    else if (/^[A-Z]/.test(h) && !/^[A-Z][a-z]+day\b/.test(h)) bareNames = true;
+  }
+  for (const m of text.matchAll(NAME_SPAN)) {
+    const idx = m.index ?? 0;
+    const before = text.slice(Math.max(0, idx - 12), idx);
+    const prep = /([a-z]+)\s+$/.exec(before)?.[1];
+    let span = m[0].replace(/[.,]+$/, '');
+    if (WEEKDAY_OR_MONTH.test(span)) continue;
+    if (idx === 0) {
+      // An imperative opens with its verb ("Book Casa Lupe"): the name is what follows.
+      span = span.replace(/^\S+\s*/, '');
+      if (bareNames && span.length > 0) return span;
+      continue;
+    }
+    if (prep !== undefined && preps.has(prep)) return span;
+    if (bareNames && prep !== undefined && !/[.!?]\s*$/.test(before)) return span;
+  }
+  const folded = foldText(text);
+  for (const h of hints) {
+    const phrase = foldText(h)
+      .replace(/^(?:at|in|on|for|to|from|near|the|a|an)\s+/, '')
+      .trim();
+    if (
+      phrase.length >= 3 &&
+      !/\bn\b/.test(phrase) &&
+      cachedRegExp(`\\b${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(folded)
+    ) {
+      return phrase;
+    }
+  }
+  return undefined;
+}
