@@ -44,7 +44,7 @@ export function typeName(value: unknown): string {
 
 /** The type as a message phrase: `null`, `an array`, `a string`. */
 export function typeNameWithArticle(value: unknown): string {
-  if (value === null) return 'null';
+  if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return 'an array';
   return `a ${typeof value}`;
 }

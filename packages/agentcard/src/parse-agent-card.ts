@@ -6,6 +6,7 @@ import { CardValidationError, describeError } from './errors.js';
 import type { CardFormatModule } from './format-check.js';
 import { ietfCardFormat } from './ietf/check-ietf-card.js';
 import type { IetfAgentCard } from './ietf/ietf-card-schema.js';
+import { describeValue } from './json-value.js';
 import { nooterraCardFormat } from './nooterra/check-nooterra-card.js';
 import type { NooterraAgentCard } from './nooterra/nooterra-card-schema.js';
 import {
@@ -81,7 +82,7 @@ const FORMAT_MODULES: { [F in CardFormat]: CardFormatModule<CardByFormat[F]> } =
  * @param input A card object, its JSON text, or a card embedded as a JSON string.
  * @throws {CardValidationError} listing every problem, when the card is invalid. Never any other error.
  */
-export function parseAgentCard(input: unknown, options: ParseAgentCardOptions = {}): ParsedAgentCard {
+export function parseAgentCard(input: unknown, options?: ParseAgentCardOptions): ParsedAgentCard {
   const result = safeParseAgentCard(input, options);
   if (result.ok) {
     const { ok: _ok, ...parsed } = result;
@@ -93,17 +94,25 @@ export function parseAgentCard(input: unknown, options: ParseAgentCardOptions = 
 /** Like {@link parseAgentCard}, but returns `{ ok: false, issues }` instead of throwing. */
 export function safeParseAgentCard(
   input: unknown,
-  options: ParseAgentCardOptions = {},
+  options?: ParseAgentCardOptions,
 ): SafeParseAgentCardResult {
+  // JavaScript callers may pass null; it means the defaults, like undefined.
+  const opts: ParseAgentCardOptions = options ?? {};
   const limits: CardInputLimits = {
-    maxBytes: options.maxBytes ?? DEFAULT_CARD_INPUT_LIMITS.maxBytes,
-    maxDepth: options.maxDepth ?? DEFAULT_CARD_INPUT_LIMITS.maxDepth,
-    maxNodes: options.maxNodes ?? DEFAULT_CARD_INPUT_LIMITS.maxNodes,
+    maxBytes: limitOrDefault(opts.maxBytes, DEFAULT_CARD_INPUT_LIMITS.maxBytes),
+    maxDepth: limitOrDefault(opts.maxDepth, DEFAULT_CARD_INPUT_LIMITS.maxDepth),
+    maxNodes: limitOrDefault(opts.maxNodes, DEFAULT_CARD_INPUT_LIMITS.maxNodes),
   };
-  const read = readCardInput(input, limits);
+  let read: ReturnType<typeof readCardInput>;
+  try {
+    read = readCardInput(input, limits);
+  } catch (error) {
+    // Only objects built by code get here (throwing getters, proxies); JSON text and plain data never throw.
+    return rejectCard('input/unreadable', `the card could not be read: ${describeError(error)}`);
+  }
   if (!read.ok) return { ok: false, issues: read.issues };
 
-  const requested = options.format ?? 'auto';
+  const requested = opts.format ?? 'auto';
   const format = requested === 'auto' ? detectCardFormat(read.value) : requested;
   if (format === undefined) {
     return rejectCard(
@@ -111,10 +120,16 @@ export function safeParseAgentCard(
       'not an A2A card (no skills, url or supportedInterfaces), an IETF AgentCard (no agent_id or endpoint) or a Nooterra AgentCard.v1 (no schemaVersion)',
     );
   }
-  if (!(format in FORMAT_MODULES)) {
-    return rejectCard('input/unknown-format', `unsupported format '${String(format)}'`);
+  // Own keys only: `'toString' in FORMAT_MODULES` is true through the prototype.
+  if (typeof format !== 'string' || !Object.hasOwn(FORMAT_MODULES, format)) {
+    return rejectCard('input/unknown-format', `unsupported format ${describeValue(format)}`);
   }
-  return checkWith(format, read.value, options.strict ?? true, read.warnings);
+  return checkWith(format, read.value, opts.strict !== false, read.warnings);
+}
+
+/** A caller's limit, or the default when it is not a number at all (NaN would otherwise disable the check). */
+function limitOrDefault(value: unknown, fallback: number): number {
+  return typeof value === 'number' && !Number.isNaN(value) ? value : fallback;
 }
 
 function checkWith<F extends CardFormat>(

@@ -103,15 +103,15 @@ interface ScanEntry {
 function scanValue(root: object, limits: CardInputLimits): ScanResult {
   const unsafePaths: IssuePath[] = [];
   const stack: ScanEntry[] = [{ value: root, depth: 1, parent: null, key: '' }];
-  let nodes = 0;
+  // Values are counted when queued, not when visited, so an array's length is refused before it is walked: a
+  // sparse `new Array(2 ** 32 - 1)` handed in by code would otherwise queue billions of entries.
+  let nodes = 1;
   let chars = 0;
+  const tooMany = (): ScanResult => ({ unsafePaths, issue: tooLarge(`more than ${limits.maxNodes} values`) });
+  if (nodes > limits.maxNodes) return tooMany();
   while (stack.length > 0) {
     const entry = stack.pop()!;
     const { value, depth } = entry;
-    nodes++;
-    if (nodes > limits.maxNodes) {
-      return { unsafePaths, issue: tooLarge(`more than ${limits.maxNodes} values`) };
-    }
     if (typeof value === 'string') {
       chars += value.length;
       if (chars > limits.maxBytes) {
@@ -128,11 +128,16 @@ function scanValue(root: object, limits: CardInputLimits): ScanResult {
       };
     }
     if (Array.isArray(value)) {
+      nodes += value.length;
+      if (nodes > limits.maxNodes) return tooMany();
       for (let i = 0; i < value.length; i++)
         stack.push({ value: value[i], depth: depth + 1, parent: entry, key: i });
       continue;
     }
-    for (const key of Object.keys(value)) {
+    const keys = Object.keys(value);
+    nodes += keys.length;
+    if (nodes > limits.maxNodes) return tooMany();
+    for (const key of keys) {
       chars += key.length;
       if (key === UNSAFE_KEY) {
         unsafePaths.push([...pathOf(entry), key]);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  CardValidationError,
   createA2ACard,
   createIetfAgentCard,
   isCardValidationError,
@@ -90,9 +91,75 @@ describe('hostile input', () => {
       expect(result.ok).toBe(false);
       if (!result.ok) expect(['input/not-object', 'input/json-syntax']).toContain(result.issues[0]?.rule);
     }
+    const nothing = safeParseAgentCard(undefined);
+    if (!nothing.ok)
+      expect(nothing.issues[0]?.message).toBe('(card): a card must be a JSON object, got undefined');
     const unknown = safeParseAgentCard({ hello: 'world' });
     expect(unknown.ok).toBe(false);
     if (!unknown.ok) expect(unknown.issues[0]?.rule).toBe('input/unknown-format');
+  });
+
+  it('refuses a format name that is not one of its own, even an Object.prototype key', () => {
+    for (const format of ['toString', '__proto__', 'constructor', 'hasOwnProperty', 'yaml']) {
+      const result = safeParseAgentCard(validIetf, { format } as never);
+      expect(result.ok, format).toBe(false);
+      if (result.ok) continue;
+      expect(result.issues.map((i) => i.rule)).toEqual(['input/unknown-format']);
+      expect(result.format).toBeUndefined();
+    }
+  });
+
+  it('treats null options as the defaults', () => {
+    expect(parseAgentCard(validIetf, null as never).format).toBe('ietf');
+    expect(safeParseAgentCard(validIetf, null as never).ok).toBe(true);
+  });
+
+  it('reports objects whose reading throws (getters, proxies) as input/unreadable, never rethrows', () => {
+    const withGetter = { ...validIetf };
+    Object.defineProperty(withGetter, 'name', {
+      enumerable: true,
+      get() {
+        throw new Error('getter exploded');
+      },
+    });
+    const proxy = new Proxy(
+      {},
+      {
+        ownKeys() {
+          throw new Error('ownKeys exploded');
+        },
+      },
+    );
+    for (const input of [withGetter, proxy, { nested: proxy, ...validA2A }]) {
+      const result = safeParseAgentCard(input);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.issues.map((i) => i.rule)).toEqual(['input/unreadable']);
+      expect(() => parseAgentCard(input)).toThrow(CardValidationError);
+    }
+  });
+
+  it('refuses huge arrays in object input by their length, without walking them', () => {
+    // A sparse array costs the caller nothing but would cost a walker four billion steps.
+    const sparse = safeParseAgentCard({ ...validA2A, skills: new Array(2 ** 32 - 1) });
+    expect(sparse.ok).toBe(false);
+    if (!sparse.ok) expect(sparse.issues[0]?.rule).toBe('input/too-large');
+    const dense = safeParseAgentCard({ ...validIetf, extra: new Array(200_001).fill(0) });
+    expect(dense.ok).toBe(false);
+    if (!dense.ok) expect(dense.issues[0]?.rule).toBe('input/too-large');
+  });
+
+  it('keeps the default limits when a limit option is NaN or not a number', () => {
+    const big = JSON.stringify({ ...validIetf, name: 'n'.repeat(2 * 1024 * 1024) });
+    for (const maxBytes of [Number.NaN, '5' as never, null as never]) {
+      const result = safeParseAgentCard(big, { maxBytes });
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.issues[0]?.rule).toBe('input/too-large');
+    }
+    let nested: unknown = 'leaf';
+    for (let i = 0; i < 200; i++) nested = { x: nested };
+    const deep = safeParseAgentCard({ ...validIetf, extra: nested }, { maxDepth: Number.NaN });
+    expect(deep.ok).toBe(false);
+    if (!deep.ok) expect(deep.issues[0]?.rule).toBe('input/too-deep');
   });
 
   it('never crashes on arbitrary JSON values', () => {

@@ -2,7 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { createA2ACard, createIetfAgentCard, parseAgentCard, toAgentCardJsonSchemas } from '../src/index.js';
+import {
+  createA2ACard,
+  createIetfAgentCard,
+  parseAgentCard,
+  safeParseAgentCard,
+  toAgentCardJsonSchemas,
+} from '../src/index.js';
+import { readSharedJson } from './oracle-files.js';
 
 const schemasDir = new URL('../schemas/', import.meta.url);
 const generated = toAgentCardJsonSchemas();
@@ -65,5 +72,37 @@ describe('shipped JSON Schemas', () => {
     const ajv = createAjv();
     const validate = ajv.compile(generated['ietf-agentcard']);
     expect(validate({ name: 'x' })).toBe(false);
+  });
+
+  it('ietf-agentcard gives the strict verdict of parseAgentCard on every IETF oracle case', () => {
+    const validate = createAjv().compile(generated['ietf-agentcard']);
+    const cases = readSharedJson<{ cases: { id: string; card?: unknown; card_json_string?: string }[] }>(
+      'oracles/agentcard/cases.json',
+    ).cases;
+    let compared = 0;
+    for (const c of cases) {
+      const card = c.card ?? (c.card_json_string === undefined ? undefined : JSON.parse(c.card_json_string));
+      if (card === undefined) continue;
+      compared++;
+      expect(validate(card), c.id).toBe(safeParseAgentCard(card, { format: 'ietf' }).ok);
+    }
+    expect(compared).toBeGreaterThan(50);
+  });
+
+  it('ietf-agentcard states the url scheme each protocol needs (§2.5.2), case-insensitively', () => {
+    const validate = createAjv().compile(generated['ietf-agentcard']);
+    const card = (protocol: string, url: string) => ({
+      agent_id: '01HZQK3P8EMXR9V7T5N2W4J6C0',
+      name: 'A',
+      version: '1.0.0',
+      capabilities: [{ id: 'a.b' }],
+      endpoint: { protocol, url },
+    });
+    expect(validate(card('https', 'http://a.example/'))).toBe(false);
+    expect(validate(card('https', 'HTTPS://a.example/'))).toBe(true);
+    expect(validate(card('http', 'https://a.example/'))).toBe(true);
+    expect(validate(card('grpc', 'dns:///a.example:443'))).toBe(true);
+    expect(validate(card('grpc', 'ftp://a.example/'))).toBe(false);
+    expect(validate(card('stdio', 'file:///usr/bin/agent'))).toBe(true);
   });
 });

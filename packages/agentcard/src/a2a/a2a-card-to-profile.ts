@@ -80,8 +80,9 @@ function profileSkills(card: JsonObject): AgentSkill[] {
       name: asString(s['name']) ?? id,
       description: asString(s['description']) ?? '',
       tags: asStringArray(s['tags']) ?? [],
-      inputModes: asStringArray(s['inputModes']) ?? defaultIn,
-      outputModes: asStringArray(s['outputModes']) ?? defaultOut,
+      // Copies, so a caller editing one skill's modes does not edit every skill that inherited the defaults.
+      inputModes: asStringArray(s['inputModes']) ?? [...defaultIn],
+      outputModes: asStringArray(s['outputModes']) ?? [...defaultOut],
     };
     const security = requirementsOf(s, 'security', 'securityRequirements');
     if (security !== undefined) skill.security = security;

@@ -254,6 +254,15 @@ describe('a2aCardToProfile', () => {
     });
   });
 
+  it('skills inheriting the default modes get their own arrays', () => {
+    const skill = (id: string) => ({ id, name: id, description: id, tags: [] });
+    const card = { ...v03Card(), skills: [skill('a'), skill('b')] };
+    const p = a2aCardToProfile(card as never, '0.3');
+    p.skills[0]?.inputModes.push('image/png');
+    expect(p.skills[1]?.inputModes).toEqual(['application/json']);
+    expect(p.skills[0]?.inputModes).not.toBe(p.skills[1]?.inputModes);
+  });
+
   it('reads the CAP extension with a trailing slash and without params', () => {
     const card = v02Card();
     card['capabilities'] = { extensions: [{ uri: `${CAP_EXTENSION_URI}/` }] };
@@ -436,6 +445,28 @@ describe('semantic rules', () => {
     expect(rules(checkA2ACard({ ...v02Card(), url: 'http://127.0.0.1:4000/a2a' }).warnings)).not.toContain(
       'a2a/insecure-url',
     );
+  });
+
+  it('a2a/insecure-url is not fooled by a host name that merely starts with 127.', () => {
+    expect(rules(checkA2ACard({ ...v02Card(), url: 'http://127.attacker.example/a2a' }).warnings)).toContain(
+      'a2a/insecure-url',
+    );
+  });
+
+  it('messages quote hostile values only briefly', () => {
+    const long = `relative/${'x'.repeat(100_000)}`;
+    const r = checkA2ACard({
+      ...v03Card(),
+      url: long,
+      preferredTransport: long,
+      documentationUrl: long,
+      protocolVersion: long,
+    });
+    const all = [...r.errors, ...r.warnings];
+    expect(rules(all)).toEqual(
+      expect.arrayContaining(['a2a/url-absolute', 'a2a/unknown-transport', 'a2a/link-url']),
+    );
+    for (const issue of all) expect(issue.message.length).toBeLessThan(400);
   });
 
   it('a2a/interface-fields for empty 1.0 interface fields and 0.3 transports', () => {

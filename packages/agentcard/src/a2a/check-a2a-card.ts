@@ -1,6 +1,7 @@
+import { describeError } from '../errors.js';
 import type { CardFormatModule, FormatCheck, FormatCheckOptions } from '../format-check.js';
 import { IssueCollector } from '../issue-collector.js';
-import { asArray, asRecord, asString, type JsonObject } from '../json-value.js';
+import { asArray, asRecord, asString, describeValue, type JsonObject } from '../json-value.js';
 import { fromZodIssues, type IssuePath } from '../validation-issue.js';
 import {
   A2A_CARD_SCHEMAS,
@@ -59,7 +60,7 @@ export function checkA2ACard(
     if (card !== undefined) checkSemantics(card, version, out);
   } catch (cause) {
     // Only reachable with non-JSON input (throwing getters, proxies); report rather than throw.
-    out.error([], 'input/unreadable', `could not be read: ${String(cause)}`);
+    out.error([], 'input/unreadable', `could not be read: ${describeError(cause)}`);
   }
   // The input is returned as-is: zod produced an equal copy, keeping both would only cost memory.
   return { version, card: input as A2AAgentCard, errors: out.errors, warnings: out.warnings };
@@ -75,7 +76,10 @@ function checkSemantics(card: JsonObject, version: A2AVersion, out: IssueCollect
 }
 
 function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || hostname.startsWith('127.');
+  // WHATWG URL has already normalised IPv4 literals to dotted quads, so a name like `127.evil.example` stays out.
+  return (
+    hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  );
 }
 
 function parseUrl(url: string): URL | undefined {
@@ -98,7 +102,11 @@ function checkEndpointUrl(
     // gRPC targets are often written `host:port` or with a `dns:`/`grpc:` scheme; accept those there.
     const grpcOk = binding === 'GRPC' && (parsed !== undefined || /^[^\s/:]+:\d+$/.test(url));
     if (!grpcOk) {
-      out.error(path, 'a2a/url-absolute', `endpoint URL must be an absolute http(s) URL, got "${url}"`);
+      out.error(
+        path,
+        'a2a/url-absolute',
+        `endpoint URL must be an absolute http(s) URL, got ${describeValue(url)}`,
+      );
     }
     return;
   }
@@ -109,7 +117,11 @@ function checkEndpointUrl(
 
 function checkTransport(path: IssuePath, value: unknown, out: IssueCollector): void {
   if (typeof value === 'string' && value !== '' && !KNOWN_TRANSPORTS.has(value)) {
-    out.warn(path, 'a2a/unknown-transport', `"${value}" is not one of ${A2A_TRANSPORTS.join(', ')}`);
+    out.warn(
+      path,
+      'a2a/unknown-transport',
+      `${describeValue(value)} is not one of ${A2A_TRANSPORTS.join(', ')}`,
+    );
   }
 }
 
@@ -175,7 +187,11 @@ function checkSupportedInterface(entry: JsonObject | undefined, base: IssuePath,
   checkTransport([...base, 'protocolBinding'], binding, out);
   const pv = asString(entry['protocolVersion']);
   if (pv !== undefined && pv !== '' && !VERSION_PATTERN.test(pv)) {
-    out.warn([...base, 'protocolVersion'], 'a2a/unknown-protocol-version', `"${pv}" is not a version number`);
+    out.warn(
+      [...base, 'protocolVersion'],
+      'a2a/unknown-protocol-version',
+      `${describeValue(pv)} is not a version number`,
+    );
   }
   const url = asString(entry['url']);
   if (url !== undefined && url !== '') checkEndpointUrl([...base, 'url'], url, binding, out);
@@ -193,14 +209,18 @@ function checkProtocolVersion(card: JsonObject, version: A2AVersion, out: IssueC
   }
   if (typeof pv !== 'string') return;
   if (!VERSION_PATTERN.test(pv.trim())) {
-    out.warn(['protocolVersion'], 'a2a/unknown-protocol-version', `"${pv}" is not a version number`);
+    out.warn(
+      ['protocolVersion'],
+      'a2a/unknown-protocol-version',
+      `${describeValue(pv)} is not a version number`,
+    );
     return;
   }
   if ((version === '0.3' || version === 'hybrid') && !pv.startsWith('0.')) {
     out.warn(
       ['protocolVersion'],
       'a2a/protocol-version-mismatch',
-      `"${pv}" but the card has the ${version === 'hybrid' ? '0.3 `url` of a hybrid' : '0.3'} shape; read as 0.3`,
+      `${describeValue(pv)} but the card has the ${version === 'hybrid' ? '0.3 `url` of a hybrid' : '0.3'} shape; read as 0.3`,
     );
   }
 }
@@ -234,7 +254,7 @@ function checkSecurity(card: JsonObject, version: A2AVersion, out: IssueCollecto
           out,
           at,
           'a2a/security-undefined-scheme',
-          `names scheme "${name}", which securitySchemes does not define`,
+          `names scheme ${describeValue(name)}, which securitySchemes does not define`,
         );
       }
     }
@@ -255,7 +275,7 @@ function checkSkills(card: JsonObject, out: IssueCollector): void {
     const id = asString(asRecord(raw)?.['id']);
     if (id === undefined) return;
     if (seen.has(id))
-      reportError(out, ['skills', i, 'id'], 'a2a/duplicate-skill-id', `"${id}" is used twice`);
+      reportError(out, ['skills', i, 'id'], 'a2a/duplicate-skill-id', `${describeValue(id)} is used twice`);
     seen.add(id);
   });
 }
@@ -270,7 +290,7 @@ function checkLinks(card: JsonObject, out: IssueCollector): void {
     if (typeof value !== 'string' || value === '') continue;
     const protocol = parseUrl(value)?.protocol;
     if (protocol === undefined || !/^https?:$/.test(protocol)) {
-      out.warn(path, 'a2a/link-url', `should be an absolute http(s) URL, got "${value}"`);
+      out.warn(path, 'a2a/link-url', `should be an absolute http(s) URL, got ${describeValue(value)}`);
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { IssueCollector } from '../issue-collector.js';
-import { asArray, asRecord, asString, asStringArray, type JsonObject } from '../json-value.js';
+import { asArray, asRecord, asString, asStringArray, describeValue, type JsonObject } from '../json-value.js';
 import type { IssuePath } from '../validation-issue.js';
 import { AUTH_PUBLIC_TAG, CAP_EXTENSION_URI, CAP_QUERY_MODES, CAP_SKILL_PREFIX } from './a2a-card-schema.js';
 
@@ -85,7 +85,7 @@ function checkCapParams(params: unknown, base: IssuePath, out: IssueCollector): 
       out.warn(
         [...modesPath, j],
         'cap/unknown-query-mode',
-        `"${mode}" is not a CAP query mode (${CAP_QUERY_MODES.join(', ')})`,
+        `${describeValue(mode)} is not a CAP query mode (${CAP_QUERY_MODES.join(', ')})`,
       );
     }
   });

