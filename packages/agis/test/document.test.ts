@@ -207,4 +207,29 @@ describe('hostile documents', () => {
       { numRuns: 400, seed: 42 },
     );
   });
+  it('reports block nesting too deep for the YAML parser as a limit', () => {
+    for (const text of ['- '.repeat(200_000) + 'x', '? '.repeat(100_000) + 'x']) {
+      const error = (() => {
+        try {
+          parseAgisDocument(text);
+        } catch (e) {
+          return e;
+        }
+        return undefined;
+      })();
+      expect(isAgisParseError(error) && error.reason).toBe('limit');
+    }
+  });
+
+  it('points a JSON syntax error at the bad token', () => {
+    const error = (() => {
+      try {
+        parseAgisDocument('{\n  "a": 1,\n  "b": tru\n}');
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(isAgisParseError(error) && error.line).toBe(3);
+  });
 });

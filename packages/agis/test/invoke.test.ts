@@ -170,6 +170,41 @@ describe('invokeAgis over the HTTP transitional binding', () => {
     expect(undeclared).toMatchObject({ errorName: 'kitchen_on_fire', declared: false, status: 500 });
   });
 
+  it('refuses dot-segment path parameters that would escape the endpoint path', async () => {
+    const endpoint = doc.endpoints.find((e) => e.path.includes('{'))!;
+    const param = /\{([^}]+)\}/.exec(endpoint.path)![1]!;
+    const before = seen.length;
+    for (const value of ['..', '.']) {
+      const error = await invokeAgis(
+        endpoint,
+        { [param]: value },
+        { baseUrl, http, validateInput: false },
+      ).catch((e: unknown) => e);
+      expect(isAgisInputError(error), value).toBe(true);
+    }
+    expect(seen.length).toBe(before);
+  });
+
+  it('keeps the binding headers when the caller passes them in another case', async () => {
+    const endpoint = doc.endpoints.find((e) => e.path.includes('{'))!;
+    const param = /\{([^}]+)\}/.exec(endpoint.path)![1]!;
+    reply = (_req, res) => json(res, 200, {});
+    await invokeAgis(
+      endpoint,
+      { [param]: 'r1' },
+      {
+        baseUrl,
+        http,
+        validateInput: false,
+        headers: { 'x-agis-method': 'DELETE', 'x-agis-grammar': 'AGIS/0.9', 'x-trace': 't1' },
+      },
+    );
+    const req = seen.at(-1)!;
+    expect(req.headers['x-agis-method']).toBe(endpoint.method);
+    expect(req.headers['x-agis-grammar']).toBe('AGIS/1.0');
+    expect(req.headers['x-trace']).toBe('t1');
+  });
+
   it('enforces the response size cap of the HTTP client', async () => {
     const find = byRoute('FIND', doc.endpoints.find((e) => e.method === 'FIND')!.path);
     reply = (_req, res) => json(res, 200, { blob: 'x'.repeat(10_000) });
@@ -225,5 +260,11 @@ describe('validateJsonValue', () => {
       ['/code', '/day', '/extra', '/kind', '/n', '/tags', '/tags/0', '/when'].sort(),
     );
     expect(validateJsonValue(schema, {})[0]!.message).toBe('n is required');
+  });
+  it('reads only own properties of the schema and the value', () => {
+    expect(validateJsonValue(schema, { n: 1, toString: 'x' }).map((x) => x.path)).toEqual(['/toString']);
+    expect(validateJsonValue({ type: 'object', required: ['constructor'] }, {}).map((x) => x.path)).toEqual([
+      '/constructor',
+    ]);
   });
 });

@@ -126,4 +126,18 @@ describe('fromMcpTools (reverse mapping)', () => {
     expect(document.endpoints[0]!.method).toBe('BOOK');
     expect(warnings.some((w) => w.includes('"status": STATUS is not a known verb'))).toBe(true);
   });
+  it('keeps de-duplicated names within 64 characters', () => {
+    const long = 'a'.repeat(80);
+    const base = parseAgisDocument(
+      readFileSync(
+        new URL('../../../../shared/benchmarks/agis/services/harbor-table.agis.yaml', import.meta.url),
+        'utf8',
+      ),
+    );
+    const ep = base.endpoints[0]!;
+    const endpoints = [0, 1, 2].map(() => ({ ...ep, semantic: { ...ep.semantic, mcp_tool_name: long } }));
+    const names = toMcpTools({ ...base, endpoints }).map((t) => t.name);
+    expect(new Set(names).size).toBe(3);
+    for (const n of names) expect(n).toMatch(/^[a-z0-9_]{1,64}$/);
+  });
 });

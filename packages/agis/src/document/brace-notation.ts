@@ -44,7 +44,8 @@ class BraceParser {
   skipBlank(): void {
     for (;;) {
       const c = this.text[this.pos];
-      if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === ',') this.pos++;
+      // `,` and `;` separate entries written on one line (`semantic { intent: x, actor: agent }`).
+      if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === ',' || c === ';') this.pos++;
       else if (c === '#') this.skipLine();
       else return;
     }
@@ -55,12 +56,46 @@ class BraceParser {
     this.pos = nl === -1 ? this.text.length : nl + 1;
   }
 
-  restOfLine(): string {
-    const nl = this.text.indexOf('\n', this.pos);
-    const end = nl === -1 ? this.text.length : nl;
-    const line = this.text.slice(this.pos, end);
-    this.pos = end;
-    return line;
+  /**
+   * Whether an entry of a block starts at `at` (after spaces): the end of the line or of the block, a
+   * comment, an elision, `key:`, `key {` or `METHOD /path`. A `,` or `;` followed by one of these separates
+   * entries; any other `,` or `;` belongs to the value ("Finds restaurants, bars and cafes").
+   */
+  entryStartsAt(at: number): boolean {
+    let i = at;
+    while (this.text[i] === ' ' || this.text[i] === '\t') i++;
+    const c = this.text[i];
+    if (c === undefined || c === '\n' || c === '}' || c === '#' || c === ',' || c === ';') return true;
+    if (this.text.startsWith('...', i)) return true;
+    return /^[^\s:{},;[\]"']+[ \t]*(?::|\{|\/)/.test(this.text.slice(i, i + 200));
+  }
+
+  /**
+   * Reads an unquoted value up to the end of its line, a `,`/`;` separating it from the next entry, the
+   * `}` closing its block (brackets opened inside the value must close first) or a ` #` comment.
+   * `endedLine` says whether nothing else followed it on its line, so an empty value may open an
+   * indented block.
+   */
+  scanPlain(): { raw: string; endedLine: boolean } {
+    const start = this.pos;
+    let depth = 0;
+    for (; this.pos < this.text.length; this.pos++) {
+      const c = this.text[this.pos]!;
+      if (c === '\n') break;
+      if (c === '#' && (this.pos === start || /[ \t]/.test(this.text[this.pos - 1]!))) {
+        const raw = this.text.slice(start, this.pos).trim();
+        const nl = this.text.indexOf('\n', this.pos);
+        this.pos = nl === -1 ? this.text.length : nl;
+        return { raw, endedLine: true };
+      }
+      if (c === '{' || c === '[' || c === '(') depth++;
+      else if (depth > 0 && (c === '}' || c === ']' || c === ')')) depth--;
+      else if (c === '}') return { raw: this.text.slice(start, this.pos).trim(), endedLine: false };
+      else if (depth === 0 && (c === ',' || c === ';') && this.entryStartsAt(this.pos + 1)) {
+        return { raw: this.text.slice(start, this.pos).trim(), endedLine: false };
+      }
+    }
+    return { raw: this.text.slice(start, this.pos).trim(), endedLine: true };
   }
 
   indentOf(at: number): number {
@@ -90,12 +125,12 @@ class BraceParser {
         return;
       }
       if (this.text.startsWith('...', this.pos)) {
-        // The draft elides parts of its examples with "...".
-        this.skipLine();
+        // The draft elides parts of its examples with "..." (on a line of its own or inside a one-line block).
+        while (this.text[this.pos] === '.') this.pos++;
         continue;
       }
       const start = this.pos;
-      const key = /^[^\s:{},[\]"']+/.exec(this.text.slice(this.pos, this.pos + 200))?.[0];
+      const key = /^[^\s:{},;[\]"']+/.exec(this.text.slice(this.pos, this.pos + 200))?.[0];
       if (!key) this.fail(`unexpected character ${JSON.stringify(c)}`);
       this.pos += key.length;
       this.skipSpaces();
@@ -112,10 +147,9 @@ class BraceParser {
         const path = `${prefix}${key}`;
         this.mark(path, start);
         this.skipSpaces();
-        const blankRest = /^\s*(#.*)?$/.test(
-          this.text.slice(this.pos, this.text.indexOf('\n', this.pos) >>> 0),
-        );
-        if (key === 'endpoints' && blankRest && prefix === '') {
+        const rest = this.text.slice(this.pos, this.text.indexOf('\n', this.pos) >>> 0);
+        const endpointsFollow = /^\s*(#.*)?$/.test(rest) || /^[A-Za-z]\w*[ \t]+\//.test(rest);
+        if (key === 'endpoints' && endpointsFollow && prefix === '') {
           // Endpoint blocks follow as `METHOD /path { ... }` entries of the same level.
           if (!Array.isArray(obj['endpoints'])) obj['endpoints'] = [];
           continue;
@@ -134,13 +168,9 @@ class BraceParser {
   }
 
   parseEndpoint(obj: Obj, method: string, start: number): void {
-    let path = /^\S+/.exec(this.text.slice(this.pos, this.pos + 2000))![0];
+    // `{id}` parameters belong to the path; any other `{` (`/reservation{`) opens the endpoint block.
+    const path = /^\/(?:[^\s{}]|\{[^\s{}]*\})*/.exec(this.text.slice(this.pos, this.pos + 2000))![0];
     this.pos += path.length;
-    // `/reservation{` glues the block opener to the path; `{id}` parameters stay balanced.
-    if (path.endsWith('{') && path.split('{').length > path.split('}').length) {
-      path = path.slice(0, -1);
-      this.pos--;
-    }
     this.skipSpaces();
     if (this.text[this.pos] !== '{') this.fail(`expected "{" after endpoint ${method} ${path}`);
     this.pos++;
@@ -196,16 +226,20 @@ class BraceParser {
   parseValue(keyIndent: number, path: string): unknown {
     const c = this.text[this.pos];
     if (c === '"' || c === "'") return this.parseQuoted();
-    if (c === '[') return this.parseFlowList(path);
+    if (c === '[') {
+      const start = this.pos;
+      const list = this.parseFlowList(path);
+      if (this.entryStartsAt(this.pos)) return list;
+      // `[current] -> [current - amount]` (a state transition) is text that merely starts with a list.
+      this.pos = start;
+    }
     if (c === '{') {
       this.pos++;
       return this.parseBlock(`${path}.`);
     }
-    const line = this.restOfLine()
-      .replace(/\s+#.*$/, '')
-      .trim();
-    if (line !== '' && !line.startsWith('#')) return coerce(line.replace(/,$/, ''));
-    return this.parseIndented(keyIndent);
+    const { raw, endedLine } = this.scanPlain();
+    if (raw !== '') return coerce(raw.replace(/,$/, ''));
+    return endedLine ? this.parseIndented(keyIndent) : null;
   }
 
   parseQuoted(): string {
@@ -242,16 +276,60 @@ class BraceParser {
     return this.fail('unterminated string', start);
   }
 
+  /** `[a, "b", (x, y), {k: v}, [c]]`: items end at a top-level `,` or the `]`; `{...}` items are blocks. */
   parseFlowList(path: string): unknown[] {
     const start = this.pos;
     this.pos++;
-    this.scanToClosingBracket(`unterminated list in ${path}`, start);
-    const inner = this.text.slice(start + 1, this.pos).replace(/\s*\n\s*/g, ' ');
-    this.pos++;
-    return splitTopLevel(inner).map((item) => {
-      const q = /^"([\s\S]*)"$|^'([\s\S]*)'$/.exec(item);
-      return q ? (q[1] ?? q[2]) : coerce(item);
-    });
+    const items: unknown[] = [];
+    for (;;) {
+      while (/[\s,]/.test(this.text[this.pos] ?? '')) this.pos++;
+      const c = this.text[this.pos];
+      if (c === undefined) this.fail(`unterminated list in ${path}`, start);
+      if (c === ']') {
+        this.pos++;
+        return items;
+      }
+      const itemPath = `${path}[${items.length}]`;
+      if (c === '{') {
+        this.pos++;
+        items.push(this.parseBlock(`${itemPath}.`));
+      } else if (c === '[') items.push(this.parseFlowList(itemPath));
+      else if ((c === '"' || c === "'") && this.quotedItemEndsAt()) items.push(this.parseQuoted());
+      else items.push(coerce(this.scanListItem(start, path)));
+    }
+  }
+
+  /** Whether the quoted string at the cursor is a whole list item (`"a"` rather than `"a" b`). */
+  quotedItemEndsAt(): boolean {
+    const save = this.pos;
+    this.parseQuoted();
+    let i = this.pos;
+    this.pos = save;
+    while (/[ \t\r\n]/.test(this.text[i] ?? '')) i++;
+    return this.text[i] === ',' || this.text[i] === ']';
+  }
+
+  /** A plain list item such as `party_size (integer, enum: [1, 2])`, with line breaks folded. */
+  scanListItem(listStart: number, path: string): string {
+    const from = this.pos;
+    let depth = 0;
+    let quote = '';
+    for (; this.pos < this.text.length; this.pos++) {
+      const c = this.text[this.pos]!;
+      if (quote) {
+        if (c === '\\') this.pos++;
+        else if (c === quote) quote = '';
+      } else if (c === '"' || c === "'") quote = c;
+      else if (c === '{' || c === '[' || c === '(') depth++;
+      else if (depth > 0 && (c === '}' || c === ']' || c === ')')) depth--;
+      else if (c === ',' || c === ']') break;
+      else if (c === '}') this.fail(`unterminated list in ${path}`, listStart);
+    }
+    if (this.pos >= this.text.length) this.fail(`unterminated list in ${path}`, listStart);
+    return this.text
+      .slice(from, this.pos)
+      .replace(/\s*\n\s*/g, ' ')
+      .trim();
   }
 
   /** Lines indented deeper than the key: YAML when it parses, else `k: v` lines as raw strings. */

@@ -44,7 +44,12 @@ export function detectFormat(text: string): AgisFormat {
   if (t.startsWith('{') || t.startsWith('[')) return 'json';
   if (
     /^[ \t]*[A-Za-z][\w-]*[ \t]+\/[^\s{]*[ \t]*\{/m.test(text) ||
-    /^[ \t]*(vocabulary|data_manifest)[ \t]*\{/m.test(text)
+    /^[ \t]*(vocabulary|data_manifest)[ \t]*\{/m.test(text) ||
+    // One-line documents: `endpoints: BOOK /reservation { ... }`, `... } vocabulary { ... }`.
+    /(?:^|[\s:;,}])[A-Z]+[ \t]+\/(?:[^\s{}"']|\{[^\s{}"']*\})*[ \t]*\{[ \t]*(?:semantic|input|output|errors|\.\.\.)\b/.test(
+      text,
+    ) ||
+    /[\s}](?:vocabulary|data_manifest)[ \t]*\{[ \t]*[A-Za-z_]+[ \t]*[:{]/.test(text)
   ) {
     return 'brace';
   }
@@ -55,6 +60,18 @@ function yamlSource(text: string, maxAliasCount: number, format: AgisFormat): Ag
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, schema: 'core' });
   const first = doc.errors[0];
+  // Block nesting ("- - - - x", deep indentation) has no brackets for the pre-check to count; the
+  // YAML composer recurses and reports the stack overflow as an ordinary error.
+  if (first && /call stack/i.test(first.message)) {
+    const pos = first.linePos?.[0] ?? lineCounter.linePos(first.pos[0]);
+    throw new AgisParseError({
+      reason: 'limit',
+      message: 'AGIS document nests too deeply to parse',
+      line: pos.line,
+      column: pos.col,
+      cause: first,
+    });
+  }
   if (first) {
     const pos = first.linePos?.[0] ?? lineCounter.linePos(first.pos[0]);
     throw new AgisParseError({
@@ -102,7 +119,10 @@ function jsonErrorOffset(text: string): number {
       JSON.parse(text.slice(0, n));
       return false;
     } catch (error) {
-      return !/end of JSON input|Unterminated string/i.test(String((error as Error).message));
+      const message = String((error as Error).message);
+      // V8 also reports a cut-off prefix as "Expected ... at position <n>" with n at the very end.
+      const at = Number(/at position (\d+)/.exec(message)?.[1] ?? Number.NaN);
+      return !/end of JSON input|Unterminated string/i.test(message) && !(at >= n);
     }
   };
   let lo = 0;

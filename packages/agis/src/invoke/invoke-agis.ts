@@ -78,7 +78,8 @@ export async function invokeAgis<T = unknown>(
   const path = endpoint.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const v = body[name];
     delete body[name];
-    if (v === undefined || v === null || v === '' || typeof v === 'object') {
+    // "." and ".." (even percent-encoded) are dot segments: the URL parser would climb out of the endpoint path.
+    if (v === undefined || v === null || v === '' || typeof v === 'object' || v === '.' || v === '..') {
       missing.push(name);
       return '';
     }
@@ -89,7 +90,7 @@ export async function invokeAgis<T = unknown>(
       label,
       missing.map((name) => ({
         path: `/${name}`,
-        message: `path parameter ${name} needs a string or number value`,
+        message: `path parameter ${name} needs a string or number value other than "." or ".."`,
       })),
     );
   }

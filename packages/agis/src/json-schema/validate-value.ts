@@ -120,12 +120,12 @@ export function validateJsonValue(
     const props = isJsonObject(s['properties']) ? s['properties'] : {};
     if (Array.isArray(s['required'])) {
       for (const key of s['required']) {
-        if (typeof key === 'string' && !(key in value))
+        if (typeof key === 'string' && !Object.hasOwn(value, key))
           out.push({ path: `${path}/${key}`, message: `${path ? `${path}/` : ''}${key} is required` });
       }
     }
     for (const [key, v] of Object.entries(value)) {
-      if (key in props) validateJsonValue(props[key], v, `${path}/${key}`, depth + 1, out);
+      if (Object.hasOwn(props, key)) validateJsonValue(props[key], v, `${path}/${key}`, depth + 1, out);
       else if (s['additionalProperties'] === false)
         out.push({ path: `${path}/${key}`, message: `${key} is not an accepted parameter` });
       else if (isJsonObject(s['additionalProperties']))

@@ -50,12 +50,9 @@ const GLOSSARY: Readonly<Record<string, string>> = {
   solicita: 'request',
   devolver: 'return',
   devuelve: 'return',
-  acabando: 'running out',
-  acabar: 'run out',
   quiero: 'want',
   necesito: 'need',
   tiempo: 'weather time',
-  hara: 'will',
   clima: 'weather',
   // --- Spanish nouns and time words
   mesa: 'table',
@@ -79,7 +76,7 @@ const GLOSSARY: Readonly<Record<string, string>> = {
   tele: 'tv',
   television: 'tv',
   salon: 'living room',
-  presion: 'blood pressure',
+  presion: 'pressure',
   clase: 'class',
   noche: 'night',
   manana: 'tomorrow',
@@ -117,8 +114,6 @@ const GLOSSARY: Readonly<Record<string, string>> = {
   faut: 'need',
   perdue: 'lost',
   perdu: 'lost',
-  termine: 'ending',
-  fait: 'weather',
   // --- French nouns and time words
   carte: 'card',
   bancaire: 'bank',
@@ -144,8 +139,6 @@ const GLOSSARY: Readonly<Record<string, string>> = {
   stornieren: 'cancel',
   storniere: 'cancel',
   absagen: 'cancel',
-  sag: 'say',
-  ab: 'off',
   kundigen: 'cancel',
   suchen: 'find search',
   suche: 'find search',
@@ -173,10 +166,8 @@ const GLOSSARY: Readonly<Record<string, string>> = {
   kosten: 'cost',
   // --- German nouns and time words
   tisch: 'table',
-  tischreservierung: 'table reservation',
   reservierung: 'reservation',
   flug: 'flight',
-  flugbuchung: 'flight booking',
   buchung: 'booking',
   karte: 'card',
   konto: 'account',
@@ -200,9 +191,28 @@ const GLOSSARY: Readonly<Record<string, string>> = {
   wie: 'how',
 };
 
+function lookup(token: string): string | undefined {
+  return Object.hasOwn(GLOSSARY, token) ? GLOSSARY[token] : undefined;
+}
+
+/**
+ * German writes noun compounds as one word (Zimmer + Reservierung, Rechnung + s + Konto: a linking
+ * "s" may join them), so a word the glossary lacks is read as two glossary words when it splits so.
+ */
+function glossCompound(token: string): string | undefined {
+  if (token.length < 7) return undefined;
+  for (let i = 3; i <= token.length - 3; i++) {
+    const head =
+      lookup(token.slice(0, i)) ?? (token[i - 1] === 's' ? lookup(token.slice(0, i - 1)) : undefined);
+    const tail = head === undefined ? undefined : lookup(token.slice(i));
+    if (head !== undefined && tail !== undefined) return `${head} ${tail}`;
+  }
+  return undefined;
+}
+
 /** English glosses for one folded token, or undefined when it is not in the glossary. */
 export function glossToken(token: string): string | undefined {
-  return Object.hasOwn(GLOSSARY, token) ? GLOSSARY[token] : undefined;
+  return lookup(token) ?? glossCompound(token);
 }
 
 /**
@@ -232,7 +242,7 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bmove (?:it|them)?\s*to\b/, 'reschedule move'],
   [/\bpush (?:it|them)?\s*to\b/, 'reschedule move'],
   [/\bhow much (?:would|will|does|do) it cost\b/, 'quote price cost'],
-  [/\bhow much (?:is|do i have)\b/, 'balance retrieve'],
+  [/\bhow much (?:money )?do i have\b/, 'balance retrieve'],
   [/\bwhat should i watch\b/, 'recommend'],
   [/\bwhere(?:'s| is) my\b/, 'track status'],
   [/\bwhen will\b/, 'track status'],

@@ -8,14 +8,11 @@ const UNSAFE_PATTERNS: readonly RegExp[] = [
   /\bsystem prompt\b/,
   /\b(?:every|all(?: the)?|each)\s+(?:\w+\s+){0,2}(?:customers?|patients?|users?|members?|guests?|employees?|parcels?|people|accounts?)'?s?\b[^.]{0,60}\b(?:numbers?|address(?:es)?|diagnos[ie]s|records?|data|details?|tracking|phone)/,
   /\b(?:list|export|dump|tell me|give me)\b[^.]{0,30}\b(?:every|all)\s+(?:\w+\s+){0,2}(?:customers?|patients?|users?|parcels?|people)\b/,
-  /\bwhoever\b/,
-  /\b(?:ex-?(?:girlfriend|boyfriend|wife|husband|partner))\b/,
   /\bwithout (?:him|her|them|anyone|my \w+) (?:noticing|knowing)\b/,
   /\b(?:fake|forged?|counterfeit|falsif(?:y|ied))\b/,
   /\b(?:wipe|erase|scrub|tamper)\b[^.]{0,40}\b(?:log|logs|record|records|history|audit)\b/,
   /\b(?:other people|others|someone else)(?:'s)?\b[^.]{0,40}\b(?:reviews?|accounts?|data|records?)\b/,
-  /\bwithout (?:a |an )?(?:prescription|appointment|consent|permission|authori[sz]ation)\b/,
-  /\b(?:grab|steal|snatch)\b[^.]{0,30}\b(?:porch|doorstep|mail)\b/,
+  /\bwithout (?:a |an )?(?:prescription|consent|permission|authori[sz]ation)\b/,
 ];
 
 /** True when the folded instruction matches a general unsafe-request pattern. */

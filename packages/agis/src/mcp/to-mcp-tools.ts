@@ -74,7 +74,7 @@ export function toMcpTools(doc: AgisDocument, options: ToMcpToolsOptions = {}): 
       for (let k = 1; k <= extra.length && used.has(name); k++)
         name = sanitize(`${name}_${extra.slice(0, k).join('_')}`);
       const base = name;
-      for (let n = 2; used.has(name); n++) name = `${base}_${n}`;
+      for (let n = 2; used.has(name); n++) name = `${base.slice(0, 63 - String(n).length)}_${n}`;
     }
     used.add(name);
     const input = endpoint.input;

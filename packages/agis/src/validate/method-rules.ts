@@ -14,23 +14,31 @@ export const PROHIBITED_HTTP_METHODS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Non-action tokens (draft §9.2 b stoplist plus the state examples of §4.2): state or condition words,
- * nouns recast as verbs. Most are not verbs at all; listing them gives a precise message.
+ * The draft's non-action tokens, exactly as it lists them: the stoplist of §9.2 (b) (AVAILABLE, ACTIVE,
+ * EXISTS, STATUS, DATA, INFO) and the state examples of §4.2 (OPEN, VALID). IS and HAS (§4.2) are caught
+ * as state verbs (be, have).
  */
 export const NON_ACTION_STOPLIST: ReadonlySet<string> = new Set([
   'available',
   'active',
   'open',
   'valid',
-  'invalid',
   'exists',
   'status',
   'data',
   'info',
+]);
+
+/**
+ * Further condition words and nouns that are not action verbs. Most are not verbs at all and would fail
+ * as such; listing them gives the precise "state, condition or thing" message. Words that WordNet also
+ * knows as verbs (INVALID, TRUE) are only listed where the verb sense is not an operation a caller asks for.
+ */
+const CONDITION_WORDS: ReadonlySet<string> = new Set([
+  'invalid',
   'information',
   'details',
   'metadata',
-  'ready',
   'enabled',
   'disabled',
   'pending',
@@ -41,6 +49,8 @@ export const NON_ACTION_STOPLIST: ReadonlySet<string> = new Set([
   'config',
   'settings',
 ]);
+
+const isNonAction = (word: string): boolean => NON_ACTION_STOPLIST.has(word) || CONDITION_WORDS.has(word);
 
 /** Verbs of existence, possession or state: they describe being or having, not doing (draft §4.2). */
 export const STATE_VERBS: ReadonlySet<string> = new Set([
@@ -153,7 +163,7 @@ export function checkMethodClass(method: string): { failures: MethodFinding[]; w
     return { failures, warnings };
   }
   const lemma = lemmatizeVerb(lower);
-  if (NON_ACTION_STOPLIST.has(lower) || (lemma && NON_ACTION_STOPLIST.has(lemma))) {
+  if (isNonAction(lower) || (lemma && isNonAction(lemma))) {
     failures.push({
       rule: 'method.non-action',
       message: `Method ${upper} names a state, condition or thing, not an action; use an action verb (e.g. CHECK, RETRIEVE, FIND).`,

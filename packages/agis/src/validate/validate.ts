@@ -57,7 +57,8 @@ class Collector {
 
 function structural(doc: Rec, c: Collector): void {
   for (const key of ['agis', 'service', 'agtp'] as const) {
-    if (doc[key] === undefined || doc[key] === null || doc[key] === '') {
+    const v = doc[key];
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) {
       c.add(
         'fail',
         1,
@@ -212,7 +213,19 @@ function dataManifest(doc: Rec, c: Collector): void {
         'sensitivity SHOULD be low, medium or high (or an impact_tier value).',
       );
     }
-    if (s === 'high' && item['requires_authorization'] !== true) {
+    const auth = item['requires_authorization'];
+    if (auth !== undefined && typeof auth !== 'boolean') {
+      c.add(
+        'fail',
+        1,
+        'data-manifest.requires-authorization-type',
+        [...at, 'requires_authorization'],
+        '"requires_authorization" must be true or false.',
+      );
+    }
+    // The draft's example uses low/medium/high while its prose reuses the impact_tier scale, whose top
+    // value (irreversible) is the high-sensitivity class.
+    if ((s === 'high' || s === 'irreversible') && auth !== true) {
       c.add(
         'warn',
         1,
@@ -371,13 +384,15 @@ function semanticCompleteness(ep: Rec, i: number, level: 1 | 2, maxLen: number, 
   for (const key of ['intent', 'outcome'] as const) {
     const text = sem[key];
     if (!nonEmptyString(text)) continue;
-    if (text.length > maxLen) {
+    // Characters, not UTF-16 code units: 300 emoji or CJK supplementary characters are 300 characters.
+    const length = [...text].length;
+    if (length > maxLen) {
       c.add(
         'fail',
         5,
         `semantic.${key}-too-long`,
         at(key),
-        `semantic.${key} of ${label} is ${text.length} characters; keep it to one sentence under ${maxLen}.`,
+        `semantic.${key} of ${label} is ${length} characters; keep it to one sentence under ${maxLen}.`,
       );
     }
     const why = instructionLike(text);
@@ -394,9 +409,10 @@ function semanticCompleteness(ep: Rec, i: number, level: 1 | 2, maxLen: number, 
   const enumCheck = (key: string, allowed: readonly string[]) => {
     const v = sem[key];
     if (v === undefined) return;
+    // "MUST be one of the following if present" (§5.1, §5.2): a wrong value fails at every level.
     if (typeof v !== 'string' || !allowed.includes(v)) {
       c.add(
-        level === 2 ? 'fail' : 'warn',
+        'fail',
         5,
         `semantic.${key}-value`,
         at(key),
@@ -410,7 +426,7 @@ function semanticCompleteness(ep: Rec, i: number, level: 1 | 2, maxLen: number, 
   const cg = sem['confidence_guidance'];
   if (cg !== undefined && !(typeof cg === 'number' && cg >= 0 && cg <= 1)) {
     c.add(
-      level === 2 ? 'fail' : 'warn',
+      'fail',
       5,
       'semantic.confidence-range',
       at('confidence_guidance'),
@@ -428,7 +444,7 @@ function semanticCompleteness(ep: Rec, i: number, level: 1 | 2, maxLen: number, 
   }
   if (sem['is_idempotent'] !== undefined && typeof sem['is_idempotent'] !== 'boolean') {
     c.add(
-      level === 2 ? 'fail' : 'warn',
+      'fail',
       5,
       'semantic.idempotent-type',
       at('is_idempotent'),
