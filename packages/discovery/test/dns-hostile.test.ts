@@ -15,25 +15,38 @@ afterEach(async () => {
 
 /** A scripted DNS server on one loopback port: `udp` answers datagrams, `tcp` (optional) answers streams. */
 async function scripted(udp: Reply, tcp?: (query: Packet) => Buffer): Promise<string> {
-  const socket = createSocket('udp4');
-  socket.on('message', (message, peer) => {
-    const reply = udp(dnsPacket.decode(message), message);
-    if (reply !== undefined) socket.send(reply, peer.port, peer.address);
-  });
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
-  const { port } = socket.address() as AddressInfo;
-  closers.push(() => new Promise((resolve) => socket.close(() => resolve())));
-  if (tcp !== undefined) {
+  // UDP and TCP must share a port number; another process may hold the TCP side of the port the kernel gave
+  // us for UDP (other suites run at the same time), so try again with a fresh port rather than fail.
+  for (let attempt = 0; ; attempt++) {
+    const socket = createSocket('udp4');
+    socket.on('message', (message, peer) => {
+      const reply = udp(dnsPacket.decode(message), message);
+      if (reply !== undefined) socket.send(reply, peer.port, peer.address);
+    });
+    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+    const { port } = socket.address() as AddressInfo;
+    const closeUdp = () => new Promise<void>((resolve) => socket.close(() => resolve()));
+    if (tcp === undefined) {
+      closers.push(closeUdp);
+      return `127.0.0.1:${port}`;
+    }
     const server: Server = createServer((connection) => {
       connection.once('data', (data) => {
         connection.end(tcp(dnsPacket.decode(data.subarray(2))));
       });
       connection.on('error', () => {});
     });
-    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-    closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const listening = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (listening) {
+      closers.push(closeUdp, () => new Promise((resolve) => server.close(() => resolve())));
+      return `127.0.0.1:${port}`;
+    }
+    await closeUdp();
+    if (attempt >= 20) throw new Error('no loopback port free for both UDP and TCP');
   }
-  return `127.0.0.1:${port}`;
 }
 
 function response(query: Packet, extra: Partial<Packet> = {}): Buffer {

@@ -237,3 +237,18 @@ describe('Nooterra registry discover', () => {
     await expect(client.discover({}, { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
   });
 });
+
+describe('registry client options', () => {
+  it('refuses a bad base URL, header value or scope with a typed error', async () => {
+    expect(() => createNooterraRegistryClient({ baseUrl: 'not a url', http })).toThrow(
+      expect.objectContaining({ code: 'REGISTRY_CONFIG_INVALID' }),
+    );
+    expect(() => createNooterraRegistryClient({ baseUrl: 'https://r.test', apiKey: 'a\nb', http })).toThrow(
+      expect.objectContaining({ code: 'REGISTRY_CONFIG_INVALID' }),
+    );
+    const client = createNooterraRegistryClient({ baseUrl: 'https://r.test', http });
+    await expect(client.discover({}, { scope: 'galaxy' as unknown as 'public' })).rejects.toMatchObject({
+      code: 'REGISTRY_CONFIG_INVALID',
+    });
+  });
+});

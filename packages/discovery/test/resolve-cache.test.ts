@@ -1,4 +1,4 @@
-import type { ProgressEvent } from '@agentweb/core';
+import { isAgentWebError, type ProgressEvent } from '@agentweb/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createResolver, isDiscoveryError, type ResolverOptions } from '../src/resolve/index.js';
 import { type FakeWeb, json, startFakeWeb } from './helpers/fake-web.js';
@@ -137,6 +137,44 @@ describe('resolve: single-flight and caching', () => {
     await r.resolve(web.domain(flaky)).catch(() => undefined);
     expect(web.hits(flaky, WK)).toBe(2);
   });
+
+  it('gives every caller its own result: editing one never changes another caller or the cache', async () => {
+    const host = 'mutable.test';
+    serveWellKnown(web, host, agentCard('Original', web.url(host, '/a')));
+    const r = resolver();
+    const [a, b] = await Promise.all([r.resolve(web.domain(host)), r.resolve(web.domain(host))]);
+    expect(a).not.toBe(b);
+    const steps = b.trace.length;
+    // Top-level fields are the caller's own; everything shared inside is frozen, so an edit fails loudly.
+    a.ttl = 1;
+    expect(b.ttl).not.toBe(1);
+    expect(() => (a.trace as unknown[]).push({})).toThrow(TypeError);
+    expect(() => {
+      (a.profile as { name: string }).name = 'Edited';
+    }).toThrow(TypeError);
+    expect(() => {
+      (a.card as Record<string, unknown>).name = 'Edited';
+    }).toThrow(TypeError);
+    const cached = await r.resolve(web.domain(host));
+    expect(cached).toMatchObject({ fromCache: true, ttl: b.ttl, profile: { name: 'Original' } });
+    expect(cached.trace).toHaveLength(steps);
+    expect((cached.card as Record<string, unknown>).name).toBe('Original');
+    expect(web.hits(host, WK)).toBe(1);
+  });
+
+  it('a cached failure keeps its trace: the shared trace cannot be edited', async () => {
+    const r = resolver();
+    const missing = 'missing-mutable.test';
+    const first = await r.resolve(web.domain(missing)).catch((e: unknown) => e);
+    if (!isDiscoveryError(first)) throw new Error('expected a DiscoveryError');
+    const length = first.trace.length;
+    expect(() => {
+      (first.trace as unknown[]).length = 0;
+    }).toThrow(TypeError);
+    const again = await r.resolve(web.domain(missing)).catch((e: unknown) => e);
+    expect(isDiscoveryError(again) && again.fromCache).toBe(true);
+    expect(isDiscoveryError(again) && again.trace).toHaveLength(length);
+  });
 });
 
 describe('resolveMany', () => {
@@ -172,5 +210,23 @@ describe('resolveMany', () => {
       signal: controller.signal,
     });
     expect(outcomes.every((o) => !o.ok)).toBe(true);
+  });
+
+  it('refuses unusable options with a typed AgentWebError, not a bare RangeError', async () => {
+    const outcome = await resolver()
+      .resolveMany([web.domain('a.test')], { concurrency: 0 })
+      .catch((e: unknown) => e);
+    expect(isAgentWebError(outcome) && outcome.code).toBe('DISCOVERY_CONFIG_INVALID');
+    for (const bad of [{ timeoutMs: 0 }, { cache: { maxEntries: 0 } }, { mechanisms: ['carrier-pigeon'] }]) {
+      const thrown = (() => {
+        try {
+          resolver(bad as Partial<ResolverOptions>);
+        } catch (error) {
+          return error;
+        }
+        return undefined;
+      })();
+      expect(isAgentWebError(thrown) && thrown.code).toBe('DISCOVERY_CONFIG_INVALID');
+    }
   });
 });

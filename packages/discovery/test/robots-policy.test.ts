@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createHttpClient } from '@agentweb/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRobotsPolicy, parseRobotsTxt, robotsAllows } from '../src/robots/index.js';
-import { type FakeWeb, startFakeWeb } from './helpers/fake-web.js';
+import { type FakeWeb, startFakeWeb, testLookup } from './helpers/fake-web.js';
 import { loopbackHttp } from './helpers/resolve-fixtures.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -124,6 +125,71 @@ describe('createRobotsPolicy (RFC 9309 fetch semantics, loopback)', () => {
     const policy = createRobotsPolicy({ userAgent: 'CapBot', http });
     expect(await policy.isAllowed(url('huge.test', '/early'))).toBe(false);
     expect(await policy.isAllowed(url('huge.test', '/late'))).toBe(true);
+  });
+
+  it('one caller aborting does not abort the robots.txt fetch the other callers share', async () => {
+    let answer: () => void = () => {};
+    hosts['shared.test'] = (_req, res) => {
+      answer = () => text('User-agent: *\nDisallow: /private\n')(_req, res);
+    };
+    const policy = createRobotsPolicy({ userAgent: 'CapBot', http });
+    const controller = new AbortController();
+    const impatient = policy.isAllowed(url('shared.test', '/private'), { signal: controller.signal });
+    const patient = policy.isAllowed(url('shared.test', '/private'));
+    const reason = new Error('impatient caller left');
+    controller.abort(reason);
+    await expect(impatient).rejects.toBe(reason);
+    // Answer only once the request has arrived, whatever the machine's load.
+    for (let i = 0; i < 400 && !hits.includes('shared.test/robots.txt'); i++) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    answer();
+    expect(await patient).toBe(false);
+    expect(hits.filter((h) => h === 'shared.test/robots.txt')).toHaveLength(1);
+  });
+
+  it('a robots.txt redirect refused for safety disallows everything; only too many redirects allow', async () => {
+    hosts['to-private.test'] = (_req, res) => {
+      res.writeHead(301, { location: 'http://127.0.0.1:9/robots.txt' }).end();
+    };
+    const strict = loopbackHttp();
+    const policy = createRobotsPolicy({ userAgent: 'CapBot', http: strict });
+    expect(await policy.isAllowed(url('to-private.test', '/page'))).toBe(false);
+    expect((await policy.getRecord(url('to-private.test', '/'))).outcome).toBe('unreachable');
+    let hops = 0;
+    hosts['loop.test'] = (_req, res) => {
+      hops++;
+      res.writeHead(302, { location: `/robots.txt?hop=${hops}` }).end();
+    };
+    expect(await policy.isAllowed(url('loop.test', '/page'))).toBe(true);
+    expect((await policy.getRecord(url('loop.test', '/'))).outcome).toBe('unavailable');
+    await strict.close();
+  });
+
+  it('a same-origin client default does not stop robots.txt from following a redirect to another host', async () => {
+    hosts['moved.test'] = (_req, res) => {
+      res.writeHead(301, { location: url('new-home.test', '/robots.txt') }).end();
+    };
+    hosts['new-home.test'] = text('User-agent: *\nDisallow: /gone\n');
+    const sameOrigin = createHttpClient({
+      allowHttp: true,
+      allowPrivateNetwork: ['*.test'],
+      lookup: testLookup(),
+      retry: false,
+      cache: false,
+      redirect: 'same-origin',
+      timeoutMs: 5_000,
+    });
+    const policy = createRobotsPolicy({ userAgent: 'CapBot', http: sameOrigin });
+    expect(await policy.isAllowed(url('moved.test', '/gone'))).toBe(false);
+    expect(await policy.isAllowed(url('moved.test', '/here'))).toBe(true);
+    await sameOrigin.close();
+  });
+
+  it('a URL that is not http(s) is never allowed and getRecord says why', async () => {
+    const policy = createRobotsPolicy({ userAgent: 'CapBot', http });
+    expect(await policy.isAllowed('ftp://files.test/x')).toBe(false);
+    await expect(policy.getRecord('not a url')).rejects.toMatchObject({ code: 'ROBOTS_BAD_URL' });
   });
 
   it('rejects with the abort reason and caches nothing when aborted', async () => {

@@ -144,15 +144,20 @@ async function crawlDomain(domain: string, ctx: DomainContext): Promise<string> 
   const host = new URL(origin).host;
   const maxCrawlDelay = ctx.maxCrawlDelayMs ?? 30_000;
 
-  // The robots.txt fetch is itself a request to the host, so it waits its turn like any other.
+  // The robots.txt fetch is itself a request to the host, so it waits its turn like any other. The delay is
+  // set inside the turn, so the pause after robots.txt already honours its Crawl-delay.
   const record = await ctx.gate.run(
     host,
     () => ctx.delays.get(host) ?? ctx.baseDelay,
-    () => ctx.robots.getRecord(origin, { signal: ctx.signal }),
+    async () => {
+      const fetched = await ctx.robots.getRecord(origin, { signal: ctx.signal });
+      const delaySeconds = fetched.rules?.crawlDelay(ctx.userAgent) ?? 0;
+      ctx.delays.set(host, Math.max(ctx.baseDelay, Math.min(maxCrawlDelay, delaySeconds * 1000)));
+      return fetched;
+    },
     ctx.signal,
   );
   const crawlDelay = record.rules?.crawlDelay(ctx.userAgent);
-  ctx.delays.set(host, Math.max(ctx.baseDelay, Math.min(maxCrawlDelay, (crawlDelay ?? 0) * 1000)));
   ctx.emit({
     kind: 'robots',
     domain,

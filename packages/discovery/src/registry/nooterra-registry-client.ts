@@ -1,4 +1,5 @@
 import { createHttpClient, type HttpClient, type HttpProvenance } from '@agentweb/http';
+import { configError } from '../shared/config-error.js';
 import {
   buildDiscoverQuery,
   buildStreamQuery,
@@ -78,7 +79,9 @@ const DEFAULT_PROTOCOL = '1.0';
 const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 function baseOf(input: string | URL): URL {
-  const url = new URL(input);
+  const url = URL.parse(String(input));
+  if (url === null)
+    throw configError('REGISTRY_CONFIG_INVALID', `baseUrl ${JSON.stringify(String(input))} is not a URL`);
   if (!url.pathname.endsWith('/')) url.pathname += '/';
   url.search = '';
   url.hash = '';
@@ -87,7 +90,7 @@ function baseOf(input: string | URL): URL {
 
 function checkHeaderValue(name: string, value: string | undefined): void {
   if (value !== undefined && (value.trim() === '' || !/^[\x20-\x7e]+$/.test(value))) {
-    throw new TypeError(`${name} must be non-empty printable ASCII`);
+    throw configError('REGISTRY_CONFIG_INVALID', `${name} must be non-empty printable ASCII`);
   }
 }
 
@@ -112,7 +115,8 @@ export function createNooterraRegistryClient(options: NooterraRegistryClientOpti
     call: RegistryDiscoverOptions = {},
   ): Promise<RegistryDiscoverResponse> {
     const scope = call.scope ?? 'public';
-    if (scope !== 'public' && scope !== 'tenant') throw new TypeError(`Unknown scope ${String(scope)}`);
+    if (scope !== 'public' && scope !== 'tenant')
+      throw configError('REGISTRY_CONFIG_INVALID', `Unknown scope ${String(scope)}`);
     const query = buildDiscoverQuery(filters, scope);
     if (scope === 'tenant' && options.apiKey === undefined && options.tenantId === undefined) {
       throw new RegistryError({

@@ -6,6 +6,8 @@
  * Lines are cut on bytes before decoding, so a multi-byte UTF-8 character split across chunks is decoded
  * whole and the size cap counts real bytes. Transport-agnostic: feed it any byte or string chunks.
  */
+
+import { configError } from '../shared/config-error.js';
 import { SseEventTooLargeError } from './sse-errors.js';
 
 /** One dispatched event. */
@@ -66,7 +68,8 @@ export class SseParser {
 
   constructor(options: SseParserOptions = {}) {
     const max = options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES;
-    if (!Number.isFinite(max) || max < 1) throw new RangeError('maxEventBytes must be a positive number');
+    if (!Number.isFinite(max) || max < 1)
+      throw configError('SSE_CONFIG_INVALID', 'maxEventBytes must be a positive number');
     this.#maxEventBytes = max;
   }
 

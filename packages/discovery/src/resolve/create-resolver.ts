@@ -1,5 +1,7 @@
 import { createHttpClient } from '@agentweb/http';
 import { createDnsResolver } from '../dns/index.js';
+import { configError } from '../shared/config-error.js';
+import { deepFreeze } from '../shared/deep-freeze.js';
 import { parseResolveTarget } from '../shared/resolve-target.js';
 import { SingleFlight } from '../shared/single-flight.js';
 import type { CapDnsResolver } from './cap-txt.js';
@@ -36,10 +38,10 @@ export function createResolver(options: ResolverOptions = {}): Resolver {
   const mechanisms = new Set(options.mechanisms ?? DEFAULT_MECHANISMS);
   for (const mechanism of mechanisms) {
     if (!KNOWN_MECHANISMS.has(mechanism))
-      throw new RangeError(`unknown discovery mechanism '${String(mechanism)}'`);
+      throw configError('DISCOVERY_CONFIG_INVALID', `unknown discovery mechanism '${String(mechanism)}'`);
   }
   const timeoutMs = options.timeoutMs ?? 10_000;
-  if (!(timeoutMs > 0)) throw new RangeError('timeoutMs must be > 0');
+  if (!(timeoutMs > 0)) throw configError('DISCOVERY_CONFIG_INVALID', 'timeoutMs must be > 0');
   const allowHttp = options.allowHttp ?? false;
   // Created lazily so a resolver that never asks DNS opens no sockets and reads no resolv.conf.
   let dnsResolver: CapDnsResolver | undefined;
@@ -72,13 +74,16 @@ export function createResolver(options: ResolverOptions = {}): Resolver {
     const { hit, trace } = outcome;
     if (hit === undefined) {
       const failure = new DiscoveryError({ target: input, trace });
+      // Frozen: the same trace is cached and handed to every caller sharing this run.
+      deepFreeze(trace);
       if (cache && isLasting(trace)) {
         cache.set(key, { ok: false, target: input, trace }, cache.settings.negativeTtlSeconds);
       }
       throw failure;
     }
     const ttl = cache ? clampTtl(hit.ttl, cache.settings) : (hit.ttl ?? 0);
-    const result = toResult(hit, trace, ttl);
+    // Frozen: one result is cached and shared by every caller of this run (each gets its own top level).
+    const result = deepFreeze(toResult(hit, trace, ttl));
     cache?.set(key, { ok: true, result }, ttl);
     return result;
   }
@@ -89,10 +94,22 @@ export function createResolver(options: ResolverOptions = {}): Resolver {
     const requireCap = call.requireCap ?? false;
     const key = `${target.key}|${requireCap ? 'cap' : 'any'}`;
     const cached = cache?.get(key);
+    // The cached and shared results are deep-frozen; each caller gets its own top-level object, so setting a
+    // field on it (or editing anything inside, which throws) never changes another caller's result.
     if (cached?.ok) return { ...cached.result, fromCache: true };
     if (cached && !cached.ok)
       throw new DiscoveryError({ target: cached.target, trace: cached.trace, fromCache: true });
-    return flights.run(key, (signal) => resolveUncached(domainOrUrl, key, requireCap, signal), call.signal);
+    try {
+      const shared = await flights.run(
+        key,
+        (signal) => resolveUncached(domainOrUrl, key, requireCap, signal),
+        call.signal,
+      );
+      return { ...shared };
+    } catch (error) {
+      if (!(error instanceof DiscoveryError)) throw error;
+      throw new DiscoveryError({ target: error.target, trace: error.trace });
+    }
   }
 
   const resolver: Resolver = {

@@ -1,5 +1,6 @@
 import type { ProgressEvent } from '@agentweb/core';
 import pLimit from 'p-limit';
+import { configError } from '../shared/config-error.js';
 import { isDiscoveryError } from './discovery-error.js';
 import type { ResolveManyOptions, ResolveManyOutcome, Resolver } from './resolver-options.js';
 
@@ -15,7 +16,7 @@ export async function resolveMany(
   const list = [...domains];
   const concurrency = options.concurrency ?? 16;
   if (!Number.isInteger(concurrency) || concurrency < 1)
-    throw new RangeError('concurrency must be an integer >= 1');
+    throw configError('DISCOVERY_CONFIG_INVALID', 'concurrency must be an integer >= 1');
   const limit = pLimit(concurrency);
   const started = performance.now();
   let completed = 0;

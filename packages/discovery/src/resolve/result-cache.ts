@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { configError } from '../shared/config-error.js';
 import type { ResolveResult, ResolverCacheOptions } from './resolver-options.js';
 import type { TraceEntry } from './trace.js';
 
@@ -28,9 +29,10 @@ export function cacheSettings(options: ResolverCacheOptions = {}): CacheSettings
   };
   for (const [name, value] of Object.entries(limits)) {
     if (!Number.isFinite(value) || value < 0)
-      throw new RangeError(`cache.${name} must be a finite number >= 0`);
+      throw configError('DISCOVERY_CONFIG_INVALID', `cache.${name} must be a finite number >= 0`);
   }
-  if (limits.maxEntries < 1) throw new RangeError('cache.maxEntries must be at least 1');
+  if (limits.maxEntries < 1)
+    throw configError('DISCOVERY_CONFIG_INVALID', 'cache.maxEntries must be at least 1');
   return { ...limits, clock: options.clock };
 }
 

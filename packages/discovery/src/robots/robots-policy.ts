@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { AgentWebError } from '@agentweb/core';
 import type { HttpClient } from '@agentweb/http';
 import { isHttpStatusError, isRedirectPolicyError } from '@agentweb/http';
 import { LRUCache } from 'lru-cache';
+import { SingleFlight } from '../shared/single-flight.js';
 import {
   isRobotsTxtUrl,
   parseRobotsTxt,
@@ -64,7 +66,10 @@ export interface RobotsPolicy {
   isAllowed(url: string, options?: RobotsCallOptions): Promise<boolean>;
   /** The `Crawl-delay` in seconds that applies to this crawler on `url`'s origin, if any. */
   crawlDelay(url: string, options?: RobotsCallOptions): Promise<number | undefined>;
-  /** The robots.txt record of `url`'s origin (fetching it when needed), for provenance. */
+  /**
+   * The robots.txt record of `url`'s origin (fetching it when needed), for provenance. Rejects with an
+   * AgentWebError `ROBOTS_BAD_URL` when `url` is not an http(s) URL.
+   */
   getRecord(url: string, options?: RobotsCallOptions): Promise<RobotsRecord>;
 }
 
@@ -79,29 +84,30 @@ const MAX_REDIRECTS = 5;
 export function createRobotsPolicy(options: RobotsPolicyOptions): RobotsPolicy {
   const ttl = Math.min(options.cacheTtlMs ?? DAY_MS, DAY_MS);
   const cache = new LRUCache<string, RobotsRecord>({ max: options.maxOrigins ?? 1000, ttl });
-  const inflight = new Map<string, Promise<RobotsRecord>>();
+  // The shared fetch is cancelled only when every caller waiting on it has aborted: one impatient caller
+  // must not hand its abort reason to the others.
+  const flights = new SingleFlight<RobotsRecord>();
 
   const getRecord = async (url: string, call: RobotsCallOptions = {}): Promise<RobotsRecord> => {
-    const origin = new URL(url).origin;
+    const origin = originOf(url);
     const cached = cache.get(origin);
     if (cached) return cached;
-    let pending = inflight.get(origin);
-    if (!pending) {
-      pending = fetchRobots(origin, options, call.signal).finally(() => inflight.delete(origin));
-      inflight.set(origin, pending);
-      pending.then(
-        (record) => cache.set(origin, record),
-        () => {},
-      );
-    }
-    return pending;
+    return flights.run(
+      origin,
+      async (signal) => {
+        const record = await fetchRobots(origin, options, signal);
+        cache.set(origin, record);
+        return record;
+      },
+      call.signal,
+    );
   };
 
   return {
     getRecord,
     async isAllowed(url, call) {
       const parsed = URL.parse(url);
-      if (parsed === null) return false;
+      if (parsed === null || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) return false;
       if (isRobotsTxtUrl(parsed)) return true;
       const record = await getRecord(url, call);
       if (record.outcome === 'unavailable') return true;
@@ -126,6 +132,9 @@ async function fetchRobots(
     const result = await options.http.stream(sourceUrl, {
       signal,
       headers: { 'user-agent': options.userAgent },
+      // RFC 9309 §2.3.1.2 lets robots.txt redirect anywhere (often http -> https or to www.), whatever the
+      // client's own default; each hop is still vetted for its address and scheme.
+      redirect: 'follow',
       maxRedirects: MAX_REDIRECTS,
       timeoutMs: options.timeoutMs ?? 10_000,
       // Big files are fine: only the first 500 KiB are read, the rest is never downloaded.
@@ -153,8 +162,9 @@ async function fetchRobots(
         status >= 400 && status < 500 && status !== 429 ? 'unavailable' : 'unreachable';
       return { origin, sourceUrl, outcome, status, fetchedAt: fetchedAt(), reason: `HTTP ${status}` };
     }
-    if (isRedirectPolicyError(error)) {
-      // RFC 9309 §2.3.1.2: past five redirects the file may be taken as unavailable.
+    if (isRedirectPolicyError(error) && (error.reason === 'too-many' || error.reason === 'loop')) {
+      // RFC 9309 §2.3.1.2: past five redirects the file may be taken as unavailable. A redirect refused for
+      // another reason (to plain http, to a blocked place) is not "no file": it stays unreachable below.
       return { origin, sourceUrl, outcome: 'unavailable', fetchedAt: fetchedAt(), reason: describe(error) };
     }
     return { origin, sourceUrl, outcome: 'unreachable', fetchedAt: fetchedAt(), reason: describe(error) };
@@ -178,6 +188,17 @@ async function readPrefix(body: ReadableStream<Uint8Array>, limit: number): Prom
   }
   const joined = Buffer.concat(chunks);
   return joined.subarray(0, Math.min(limit, joined.length));
+}
+
+function originOf(url: string): string {
+  const parsed = URL.parse(url);
+  if (parsed === null || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
+    throw new AgentWebError({
+      code: 'ROBOTS_BAD_URL',
+      message: `not an http(s) URL: ${JSON.stringify(url)}`,
+    });
+  }
+  return parsed.origin;
 }
 
 function describe(error: unknown): string {
