@@ -49,7 +49,10 @@ export type ParsedAgentCard = {
     format: F;
     /** The format version: A2A `0.2` | `0.3` | `1.0` | `hybrid`, `draft-aevum-agentcard-00`, `AgentCard.v1`. */
     version: string;
-    /** The card as given, typed, unknown fields kept. */
+    /**
+     * The card as given, typed, unknown fields kept. An A2A 1.0/hybrid card whose `securitySchemes` were in the
+     * `@a2a-js/sdk` internal oneof form is a copy rewritten to ProtoJSON (warning `a2a/sdk-oneof-form`).
+     */
     card: CardByFormat[F];
     /** The normalized view every AgentWeb package uses. */
     profile: AgentProfile;

@@ -13,6 +13,7 @@ import {
 import { a2aCardToProfile } from './a2a-card-to-profile.js';
 import { checkCapExtension } from './check-cap-extension.js';
 import { detectA2AVersion } from './detect-a2a-version.js';
+import { normalizeSdkOneofs } from './normalize-sdk-oneof.js';
 import { type RequirementForm, requirementNames } from './security-requirements.js';
 
 const KNOWN_TRANSPORTS: ReadonlySet<string> = new Set(A2A_TRANSPORTS);
@@ -41,7 +42,8 @@ function reportError(out: IssueCollector, path: IssuePath, rule: string, detail:
  * - Errors: `a2a/endpoint-required`, `a2a/url-absolute`, `a2a/interface-fields`, `a2a/security-scheme-oneof`,
  *   and, downgraded to warnings when `strict` is false ({@link A2A_STRICT_ONLY_RULES}):
  *   `a2a/protocol-version-required`, `a2a/security-undefined-scheme`, `a2a/duplicate-skill-id`.
- * - Warnings: `a2a/insecure-url`, `a2a/unknown-transport`, `a2a/main-url-not-listed`,
+ * - Warnings: `a2a/sdk-oneof-form` (1.0/hybrid `securitySchemes` in the `@a2a-js/sdk` internal
+ *   `{ $case, value }` form, read as ProtoJSON; the returned `card` is then a normalised copy), `a2a/insecure-url`, `a2a/unknown-transport`, `a2a/main-url-not-listed`,
  *   `a2a/protocol-version-mismatch`, `a2a/unknown-protocol-version`, `a2a/link-url`, `cap/skill-without-extension`,
  *   `cap/extension-without-skills`, `cap/duplicate-extension`, `cap/invalid-params`, `cap/unknown-query-mode`,
  *   `cap/public-skill-requires-auth`.
@@ -53,17 +55,25 @@ export function checkA2ACard(
 ): FormatCheck<A2AAgentCard> {
   const version = detectA2AVersion(input);
   const out = new IssueCollector(options.strict);
+  let value = input;
   try {
-    const parsed = A2A_CARD_SCHEMAS[version].safeParse(input);
+    // Cards served by @a2a-js/sdk 1.3.0 carry its internal oneof form; read them as the ProtoJSON they mean.
+    const record = asRecord(input);
+    if (record !== undefined && (version === '1.0' || version === 'hybrid')) {
+      const normalized = normalizeSdkOneofs(record);
+      value = normalized.card;
+      out.warnings.push(...normalized.warnings);
+    }
+    const parsed = A2A_CARD_SCHEMAS[version].safeParse(value);
     if (!parsed.success) out.errors.push(...fromZodIssues(parsed.error.issues, 'a2a'));
-    const card = asRecord(input);
+    const card = asRecord(value);
     if (card !== undefined) checkSemantics(card, version, out);
   } catch (cause) {
     // Only reachable with non-JSON input (throwing getters, proxies); report rather than throw.
     out.error([], 'input/unreadable', `could not be read: ${describeError(cause)}`);
   }
-  // The input is returned as-is: zod produced an equal copy, keeping both would only cost memory.
-  return { version, card: input as A2AAgentCard, errors: out.errors, warnings: out.warnings };
+  // The (normalised) input is returned as-is: zod produced an equal copy, keeping both would only cost memory.
+  return { version, card: value as A2AAgentCard, errors: out.errors, warnings: out.warnings };
 }
 
 function checkSemantics(card: JsonObject, version: A2AVersion, out: IssueCollector): void {
@@ -234,7 +244,12 @@ function checkSecurity(card: JsonObject, version: A2AVersion, out: IssueCollecto
       if (version === 'hybrid' && scheme['type'] !== undefined) continue; // 0.3 form, checked by zod
       const set = A2A_V10_SECURITY_SCHEME_KINDS.filter((k) => scheme[k] !== undefined);
       if (set.length !== 1) {
-        const hint = scheme['type'] !== undefined ? ' (this is the 0.3 `type` form)' : '';
+        const hint =
+          scheme['type'] !== undefined
+            ? ' (this is the 0.3 `type` form)'
+            : '$case' in scheme || asRecord(scheme['scheme'])?.['$case'] !== undefined
+              ? ' (an @a2a-js/sdk oneof whose $case is not a known scheme or whose value is not an object)'
+              : '';
         out.error(
           ['securitySchemes', name],
           'a2a/security-scheme-oneof',

@@ -16,3 +16,4 @@ export {
   createCapSkill,
 } from './create-a2a-card.js';
 export { detectA2AVersion } from './detect-a2a-version.js';
+export { type NormalizedSdkOneofs, normalizeSdkOneofs, SDK_ONEOF_FORM_RULE } from './normalize-sdk-oneof.js';
