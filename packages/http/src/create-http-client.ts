@@ -29,7 +29,7 @@ import { cappedStream, readCapped, readExcerpt } from './read-body.js';
 import type { ReadonlyHeaders } from './readonly-headers.js';
 import { resolveRetryPolicy } from './retry-policy.js';
 import { type CallContext, discardBody, explainFailure, type Hop, send, type Transport } from './send.js';
-import { createUndiciTransport } from './undici-transport.js';
+import { createUndiciDispatch } from './undici-transport.js';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -130,7 +130,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         ...(options.connector ? { connector: options.connector } : {}),
       };
       dispatcher = createGuardedDispatcher(guardOptions);
-      defaultTransport = { fetch: createUndiciTransport(dispatcher), guardsConnections: true };
+      defaultTransport = { dispatch: createUndiciDispatch(dispatcher), guardsConnections: true };
     }
     return defaultTransport;
   }

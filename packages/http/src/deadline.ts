@@ -2,7 +2,9 @@ import { TimeoutError } from './errors.js';
 
 /**
  * One deadline per call, covering connect, headers, body and every retry. It costs one timer and one
- * `AbortController`, instead of an `AbortSignal.timeout` per attempt (measurably slower on Node 20).
+ * `AbortController`, instead of an `AbortSignal.timeout` per attempt (measurably slower on Node 20). Caller
+ * signals are forwarded with a listener that `clear()` removes, rather than `AbortSignal.any`, which costs
+ * more per call on Node 20 and keeps its dependent signals alive as long as the caller's signal lives.
  */
 export class Deadline {
   /** Aborts when the deadline passes or any caller signal aborts. */
@@ -14,6 +16,7 @@ export class Deadline {
   readonly #callerSignals: readonly AbortSignal[];
   readonly #timeoutMs: number;
   readonly #url: string;
+  readonly #forward: (() => void) | undefined;
   #timedOut = false;
 
   constructor(url: string, timeoutMs: number, callerSignals: readonly AbortSignal[]) {
@@ -23,13 +26,28 @@ export class Deadline {
     this.expiresAt = Date.now() + timeoutMs;
     this.#timer = setTimeout(() => {
       this.#timedOut = true;
+      this.#unlisten();
       this.#controller.abort(new TimeoutError({ url: this.#url, timeoutMs: this.#timeoutMs }));
     }, timeoutMs);
     this.#timer.unref?.();
-    this.signal =
-      callerSignals.length === 0
-        ? this.#controller.signal
-        : AbortSignal.any([...callerSignals, this.#controller.signal]);
+    this.signal = this.#controller.signal;
+    if (callerSignals.length === 0) return;
+    const aborted = callerSignals.find((signal) => signal.aborted);
+    if (aborted) {
+      this.#controller.abort(aborted.reason);
+      return;
+    }
+    this.#forward = () => {
+      const first = callerSignals.find((signal) => signal.aborted);
+      this.#unlisten();
+      this.#controller.abort(first?.reason);
+    };
+    for (const signal of callerSignals) signal.addEventListener('abort', this.#forward, { once: true });
+  }
+
+  #unlisten(): void {
+    const forward = this.#forward;
+    if (forward) for (const signal of this.#callerSignals) signal.removeEventListener('abort', forward);
   }
 
   /** Milliseconds left. */
@@ -40,6 +58,7 @@ export class Deadline {
   /** Stops the timer; call when the call (including its body) is finished. */
   clear(): void {
     clearTimeout(this.#timer);
+    this.#unlisten();
   }
 
   /** Throws the caller's abort reason if a caller signal has already aborted. */
@@ -49,12 +68,13 @@ export class Deadline {
 
   /**
    * The error a failure should surface as: a caller abort passes the caller's own `signal.reason` through
-   * unchanged (as `fetch` does); the deadline becomes {@link TimeoutError}; anything else is returned as is.
+   * unchanged (as `fetch` does); the deadline becomes {@link TimeoutError}; `undefined` when neither ended
+   * the call, so the failure is the transport's own.
    */
-  explain(error: unknown, url: string = this.#url): unknown {
+  explain(url: string = this.#url): unknown {
     for (const signal of this.#callerSignals) if (signal.aborted) return signal.reason;
     if (this.#timedOut) return new TimeoutError({ url, timeoutMs: this.#timeoutMs });
-    return error;
+    return undefined;
   }
 }
 

@@ -1,4 +1,4 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createHash, type Hash, hash as hashOnce } from 'node:crypto';
 import { BodyTooLargeError } from './errors.js';
 
 /** A body read in full, with its SHA-256 computed while streaming. */
@@ -28,7 +28,6 @@ export function emptyBody(): ReadBody {
 export async function readCapped(source: ByteSource | null, limit: number, url: string): Promise<ReadBody> {
   if (!source) return emptyBody();
   const iterator = source[Symbol.asyncIterator]();
-  const hash = createHash('sha256');
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
@@ -37,7 +36,6 @@ export async function readCapped(source: ByteSource | null, limit: number, url: 
       if (next.done) break;
       total += next.value.byteLength;
       if (total > limit) throw new BodyTooLargeError({ url, limit, received: total });
-      hash.update(next.value);
       chunks.push(next.value);
     }
   } catch (error) {
@@ -46,7 +44,8 @@ export async function readCapped(source: ByteSource | null, limit: number, url: 
   }
   if (total === 0) return emptyBody();
   const bytes = chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks, total);
-  return { bytes, sha256: hash.digest('hex') };
+  // The whole body is in memory anyway, so one-shot hashing at the end replaces a Hash object per call.
+  return { bytes, sha256: hashOnce('sha256', bytes, 'hex') };
 }
 
 /**

@@ -11,22 +11,34 @@ import type { LookupFunction } from './lookup.js';
 import type { ByteSource } from './read-body.js';
 import type { ReadonlyHeaders } from './readonly-headers.js';
 import { type RetryPolicy, retryDelay } from './retry-policy.js';
-import { takeRawBody } from './undici-transport.js';
+import type { DispatchFunction } from './undici-transport.js';
 
 /**
- * ky builds every request (method normalisation, header merging, the `Request` object the transport reads).
+ * With a caller-supplied `fetch`, ky builds the `Request` that fetch receives (a `Request` is that interface).
  * Its own retry, timeout and error throwing are off: retries need full jitter, a budget, `Retry-After` caps and
  * a whole-call deadline, and redirects must be checked hop by hop, which ky's options cannot express.
  */
 const kyClient = ky.create({ retry: 0, timeout: false, throwHttpErrors: false, redirect: 'manual' });
 
-/** How requests leave the process for one call. */
-export interface Transport {
-  /** The fetch ky hands its `Request` to. */
-  fetch: FetchFunction;
-  /** True when the transport checks addresses at connect time, so names need no resolution beforehand. */
-  guardsConnections: boolean;
-}
+/**
+ * How requests leave the process for one call: the built-in guarded undici dispatch (no `Request` object at
+ * all), or a `fetch` function driven through ky.
+ */
+export type Transport =
+  | {
+      /** Sends the prepared request directly. */
+      dispatch: DispatchFunction;
+      fetch?: undefined;
+      /** Always true: the built-in dispatcher checks addresses at connect time. */
+      guardsConnections: true;
+    }
+  | {
+      dispatch?: undefined;
+      /** The fetch ky hands its `Request` to. */
+      fetch: FetchFunction;
+      /** True when the fetch checks addresses at connect time, so names need no resolution beforehand. */
+      guardsConnections: boolean;
+    };
 
 /** Everything one call needs, resolved from client and per-call options. */
 export interface CallContext {
@@ -87,6 +99,8 @@ async function sendOnce(
 ) {
   const pending = checkDestination(url, ctx.policy, !ctx.transport.guardsConnections, ctx.lookup);
   if (pending) await pending;
+  const { dispatch } = ctx.transport;
+  if (dispatch) return dispatch({ url, method, headers, body, signal: ctx.deadline.signal });
   const response = await kyClient(url.href, {
     method,
     headers,
@@ -97,7 +111,7 @@ async function sendOnce(
   return {
     status: response.status,
     headers: response.headers as ReadonlyHeaders,
-    body: (takeRawBody(response) ?? response.body) as ByteSource | null,
+    body: response.body as ByteSource | null,
   };
 }
 
@@ -174,8 +188,10 @@ function ownError(error: unknown): unknown {
 
 /** Maps any failure of a call to what the caller sees: caller abort reason, `TimeoutError`, ours, or `NetworkError`. */
 export function explainFailure(ctx: CallContext, error: unknown, url: string = ctx.url.href): unknown {
-  const explained = ctx.deadline.explain(error, url);
-  if (explained !== error) return explained;
+  // Checked by state, not by comparing errors: undici rejects with the abort reason itself, which is the
+  // caller's own error object when the caller aborted.
+  const explained = ctx.deadline.explain(url);
+  if (explained !== undefined) return explained;
   return ownError(error) ?? new NetworkError({ url, cause: error });
 }
 

@@ -1,57 +1,76 @@
-import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { decodeContentEncoding } from './decode-body.js';
-import type { FetchFunction } from './guarded-fetch.js';
+import type { ByteSource } from './read-body.js';
+import type { ReadonlyHeaders } from './readonly-headers.js';
 
-const rawBodies = new WeakMap<Response, Readable>();
-
-/**
- * The decoded body stream behind a response made by {@link createUndiciTransport}. Reading it directly skips
- * the cost of wrapping a Node stream into a web stream, which is most of what a loopback GET costs.
- */
-export function takeRawBody(response: Response): Readable | undefined {
-  const body = rawBodies.get(response);
-  if (body) rawBodies.delete(response);
-  return body;
+/** One request as the client has already prepared it. */
+export interface DispatchRequest {
+  /** The vetted URL (its fragment is never sent). */
+  url: URL;
+  /** Uppercase method. */
+  method: string;
+  /** Lowercase request headers; not modified. */
+  headers: Readonly<Record<string, string>>;
+  /** The serialised body. */
+  body: string | Uint8Array | undefined;
+  /** Aborts the request and its body. */
+  signal: AbortSignal;
 }
 
+/** The answer of a {@link DispatchFunction}: status and headers, body not yet read (already decoded). */
+export interface DispatchAnswer {
+  status: number;
+  headers: ReadonlyHeaders;
+  body: ByteSource | null;
+}
+
+/** Sends one request without following redirects. */
+export type DispatchFunction = (request: DispatchRequest) => Promise<DispatchAnswer>;
+
+// Methods the Fetch standard forbids; refused here too so every transport accepts the same requests.
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+
 /**
- * The client's default transport: a `fetch`-shaped function for ky that sends the ky-built `Request` with
- * `dispatcher.request()` (the guarded keep-alive agent). It never follows redirects, decodes gzip/deflate/br,
- * and hands the body over through {@link takeRawBody}; the returned `Response` has status and headers only,
- * so it is meant for the client's own pipeline, not for general use (use `createGuardedFetch` for that).
+ * The client's default transport: hands the already serialised body and the lowercase header record straight
+ * to `dispatcher.request()` (the guarded keep-alive agent), with no `Request` object, body stream or clone in
+ * between, which is what made a POST cost several times a GET. It never follows redirects, and it decodes
+ * gzip/deflate/br. It keeps the request rules a `Request` would apply: no body on GET/HEAD, no forbidden
+ * methods, and a string body without `Content-Type` is sent as `text/plain;charset=UTF-8`.
  */
-export function createUndiciTransport(dispatcher: Dispatcher): FetchFunction {
-  return async (input) => {
-    if (!(input instanceof Request)) throw new TypeError('the undici transport expects a Request');
-    const url = input.url;
-    const pathStart = url.indexOf('/', url.indexOf('//') + 2);
-    const origin = pathStart === -1 ? url : url.slice(0, pathStart);
-    const path = pathStart === -1 ? '/' : url.slice(pathStart);
-    const headers: Record<string, string> = {};
-    for (const [name, value] of input.headers) headers[name] = value;
-    headers['accept-encoding'] ??= 'gzip, deflate, br';
-    const body = input.body ? new Uint8Array(await input.arrayBuffer()) : null;
+export function createUndiciDispatch(dispatcher: Dispatcher): DispatchFunction {
+  return async ({ url, method, headers, body, signal }) => {
+    if (FORBIDDEN_METHODS.has(method)) throw new TypeError(`'${method}' HTTP method is unsupported`);
+    if (body !== undefined && (method === 'GET' || method === 'HEAD')) {
+      throw new TypeError('Request with GET/HEAD method cannot have body');
+    }
+    let sent: Record<string, string> = headers as Record<string, string>;
+    const needsType = typeof body === 'string' && headers['content-type'] === undefined;
+    if (headers['accept-encoding'] === undefined || needsType) {
+      // Copied, never changed in place: callers share frozen header records between calls.
+      sent = { ...headers };
+      sent['accept-encoding'] ??= ACCEPT_ENCODING;
+      if (needsType) sent['content-type'] = 'text/plain;charset=UTF-8';
+    }
     const answer = await dispatcher.request({
-      origin,
-      path: path.replace(/#.*$/, ''),
-      method: input.method as Dispatcher.HttpMethod,
-      headers,
-      body,
-      signal: input.signal,
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: method as Dispatcher.HttpMethod,
+      headers: sent,
+      body: body ?? null,
+      signal,
     });
-    const pairs: [string, string][] = [];
+    const responseHeaders = new Headers();
     for (const name in answer.headers) {
       const value = answer.headers[name];
-      if (Array.isArray(value)) for (const item of value) pairs.push([name, item]);
-      else if (value !== undefined) pairs.push([name, value]);
+      if (Array.isArray(value)) for (const item of value) responseHeaders.append(name, item);
+      else if (value !== undefined) responseHeaders.append(name, value);
     }
-    const response = new Response(null, { status: answer.statusCode, headers: pairs });
     const encoding = answer.headers['content-encoding'];
-    rawBodies.set(
-      response,
-      decodeContentEncoding(answer.body, typeof encoding === 'string' ? encoding : encoding?.join(',')),
-    );
-    return response;
+    return {
+      status: answer.statusCode,
+      headers: responseHeaders,
+      body: decodeContentEncoding(answer.body, typeof encoding === 'string' ? encoding : encoding?.join(',')),
+    };
   };
 }

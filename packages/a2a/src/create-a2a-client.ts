@@ -1,0 +1,474 @@
+import { randomUUID } from 'node:crypto';
+import { type AgentProfile, type ParsedAgentCard, parseAgentCard } from '@agentweb/agentcard';
+import { createHttpClient, type HttpClient } from '@agentweb/http';
+import { type A2AAuth, createAuthApplier } from './auth.js';
+import { type CardCache, createCardCache } from './card-cache.js';
+import { cardLocation } from './card-location.js';
+import { type CardKeyResolver, verifyCardSignatures } from './card-signature.js';
+import { type A2ADialect, METHODS } from './dialect.js';
+import {
+  InvalidAgentResponseError,
+  isInvalidAgentResponseError,
+  isUnsupportedOperationError,
+} from './errors.js';
+import { loadCard } from './load-card.js';
+import type {
+  JsonObject,
+  MessageSendConfiguration,
+  Part,
+  Role,
+  SendMessageResult,
+  StreamEvent,
+  Task,
+  TaskPushNotificationConfig,
+} from './model.js';
+import { type ResumeOptions, resumableStream } from './resume-stream.js';
+import { RpcTransport } from './rpc-transport.js';
+import { type SelectedEndpoint, selectEndpoint } from './select-endpoint.js';
+import { requireObject, shapeError } from './shape.js';
+import { DEFAULT_MAX_SSE_EVENT_BYTES, DEFAULT_SSE_IDLE_TIMEOUT_MS } from './sse-parser.js';
+import { pollTask, type WaitForTaskOptions } from './wait-for-task.js';
+import {
+  messageToV1,
+  pushConfigFromV1,
+  pushConfigToV1,
+  sendConfigurationToV1,
+  sendResultFromV1,
+  streamEventFromV1,
+  taskFromV1,
+} from './wire-v1.js';
+import { pushConfigFromV03, sendResultFromV03, streamEventFromV03, taskFromV03 } from './wire-v03.js';
+
+/** Card signature checking. */
+export interface VerifySignatureOptions {
+  /** Finds the public key for a signature's protected header (`kid`, `jku`). */
+  resolveKey: CardKeyResolver;
+  /** Refuse a card without signatures (default false: unsigned cards pass, bad signatures never do). */
+  required?: boolean;
+}
+
+/** Options of {@link createA2AClient}. Give one of `profile`, `card`, `cardUrl` or `baseUrl`. */
+export interface CreateA2AClientOptions {
+  /** A profile from `parseAgentCard` (no card fetch, no signature check). */
+  profile?: AgentProfile;
+  /** The agent card JSON (validated with `parseAgentCard`). */
+  card?: unknown;
+  /**
+   * URL of the agent card, used as given. When it is the well-known `/.well-known/agent-card.json` and answers
+   * 404 or 410, the legacy `/.well-known/agent.json` (A2A 0.2, CAP draft-01) of the same origin is tried.
+   */
+  cardUrl?: string | URL;
+  /**
+   * The agent's origin or bare domain (`https://agent.example`, `agent.example`): the card is read from
+   * `/.well-known/agent-card.json`, falling back to `/.well-known/agent.json` on 404/410.
+   */
+  baseUrl?: string | URL;
+  /**
+   * Cache of fetched, validated cards (see `createCardCache`). Share one between clients to fetch an agent's
+   * card once per lifetime. Default: one cache per HTTP client; `false` fetches every time.
+   */
+  cardCache?: CardCache | false;
+  /** HTTP client for every call (default: `createHttpClient()`, https and public addresses only). */
+  http?: HttpClient;
+  /** Credentials for this agent. */
+  auth?: A2AAuth;
+  /** Force a dialect instead of the card's first supported endpoint. */
+  dialect?: A2ADialect;
+  /** Force the JSON-RPC URL (keeps the chosen dialect). */
+  endpointUrl?: string;
+  /** Force the 1.0 tenant. */
+  tenant?: string;
+  /** Extension URIs to declare on every call (`A2A-Extensions` / `X-A2A-Extensions`). */
+  extensions?: string[];
+  /** Check the card's JWS signatures. */
+  verifySignature?: VerifySignatureOptions;
+  /** Deadline of each unary call in ms (default: the HTTP client's, 10 000). */
+  timeoutMs?: number;
+  /** Body cap of each unary answer in bytes (default: the HTTP client's, 1 MiB). */
+  maxBodyBytes?: number;
+  /** Deadline of a whole stream, ms (default 30 minutes). */
+  streamTimeoutMs?: number;
+  /** Cap on a whole stream's bytes (default 256 MiB). */
+  maxStreamBytes?: number;
+  /** Cap on one SSE event (default 4 MiB, as the official SDK). */
+  maxEventBytes?: number;
+  /** Longest silence on a stream before it counts as dropped, ms (default 60 000). */
+  idleTimeoutMs?: number;
+  /** How dropped streams are resumed; `false` turns resuming off. */
+  resume?: ResumeOptions | false;
+  /** Aborts the card fetch. */
+  signal?: AbortSignal;
+}
+
+/** The message to send; `messageId` and `role` get defaults. */
+export interface OutgoingMessage {
+  /** Content. */
+  parts: Part[];
+  /** Author (default `user`). */
+  role?: Role;
+  /** Message id (default: a random UUID). */
+  messageId?: string;
+  /** Conversation to continue. */
+  contextId?: string;
+  /** Task to continue. */
+  taskId?: string;
+  /** Tasks referred to. */
+  referenceTaskIds?: string[];
+  /** Extension URIs. */
+  extensions?: string[];
+  /** Free metadata. */
+  metadata?: JsonObject;
+}
+
+/** Parameters of `sendMessage` and `streamMessage`. */
+export interface SendMessageParams {
+  /** The message. */
+  message: OutgoingMessage;
+  /** Send options (`blocking` defaults to the agent's default, which is blocking). */
+  configuration?: MessageSendConfiguration;
+  /** Request metadata. */
+  metadata?: JsonObject;
+}
+
+/** Options of one call. */
+export interface A2ACallOptions {
+  /** Aborts the call (and, for streams, closes the socket). */
+  signal?: AbortSignal;
+}
+
+/** Options of a streaming call. */
+export interface A2AStreamOptions extends A2ACallOptions {
+  /** Resume settings for this stream; `false` turns resuming off. */
+  resume?: ResumeOptions | false;
+}
+
+/** A client for one A2A agent. */
+export interface A2AClient {
+  /** The dialect in use. */
+  readonly dialect: A2ADialect;
+  /** The endpoint in use. */
+  readonly endpoint: SelectedEndpoint;
+  /** The agent's profile. */
+  readonly profile: AgentProfile;
+  /** The card JSON, when the client was built from a card or card URL (frozen when it was fetched). */
+  readonly card: unknown;
+  /** The URL the card was read from (the legacy path when the fallback answered), when it was fetched. */
+  readonly cardUrl: string | undefined;
+  /** Sends a message; resolves to the task it created or continued, or to the agent's direct reply. */
+  sendMessage(params: SendMessageParams, options?: A2ACallOptions): Promise<SendMessageResult>;
+  /** Sends a message and yields the task's events until a terminal or interrupted state, resuming drops. */
+  streamMessage(
+    params: SendMessageParams,
+    options?: A2AStreamOptions,
+  ): AsyncGenerator<StreamEvent, void, undefined>;
+  /** Reads a task. */
+  getTask(params: { id: string; historyLength?: number }, options?: A2ACallOptions): Promise<Task>;
+  /** Asks the agent to cancel a task; resolves to the task as the agent reports it. */
+  cancelTask(params: { id: string }, options?: A2ACallOptions): Promise<Task>;
+  /** Re-attaches to a running task's event stream. */
+  resubscribe(
+    params: { id: string },
+    options?: A2AStreamOptions,
+  ): AsyncGenerator<StreamEvent, void, undefined>;
+  /** Polls a task with backoff until a terminal (or interrupted) state. */
+  waitForTask(id: string, options?: WaitForTaskOptions): Promise<Task>;
+  /** Fetches the authenticated extended card (validated with `parseAgentCard`). */
+  getExtendedCard(options?: A2ACallOptions): Promise<ParsedAgentCard>;
+  /** Registers a push notification config for a task. */
+  setPushNotificationConfig(
+    config: TaskPushNotificationConfig,
+    options?: A2ACallOptions,
+  ): Promise<TaskPushNotificationConfig>;
+  /** Reads one push config of a task. */
+  getPushNotificationConfig(
+    params: { taskId: string; configId?: string },
+    options?: A2ACallOptions,
+  ): Promise<TaskPushNotificationConfig>;
+  /** Lists a task's push configs. */
+  listPushNotificationConfigs(
+    params: { taskId: string },
+    options?: A2ACallOptions,
+  ): Promise<TaskPushNotificationConfig[]>;
+  /** Deletes one push config of a task. */
+  deletePushNotificationConfig(
+    params: { taskId: string; configId: string },
+    options?: A2ACallOptions,
+  ): Promise<void>;
+}
+
+// Cards are cached per HTTP client by default, so a card fetched under one client's network policy never
+// serves a client whose policy would have refused its URL.
+const defaultCardCaches = new WeakMap<HttpClient, CardCache>();
+
+function cardCacheFor(options: CreateA2AClientOptions, http: HttpClient): CardCache | undefined {
+  if (options.cardCache === false) return undefined;
+  if (options.cardCache) return options.cardCache;
+  let cache = defaultCardCaches.get(http);
+  if (!cache) {
+    cache = createCardCache();
+    defaultCardCaches.set(http, cache);
+  }
+  return cache;
+}
+
+interface ResolvedCard {
+  card: unknown;
+  profile: AgentProfile | undefined;
+  cardUrl: string | undefined;
+}
+
+async function resolveCard(options: CreateA2AClientOptions, http: HttpClient): Promise<ResolvedCard> {
+  if (options.card !== undefined) {
+    return {
+      card: options.card,
+      profile: options.profile ?? parseAgentCard(options.card).profile,
+      cardUrl: undefined,
+    };
+  }
+  if (options.cardUrl === undefined && options.baseUrl === undefined) {
+    return { card: undefined, profile: options.profile, cardUrl: undefined };
+  }
+  const location = cardLocation({
+    ...(options.cardUrl !== undefined ? { cardUrl: options.cardUrl } : {}),
+    ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+  });
+  const cached = await loadCard(http, location, cardCacheFor(options, http), options.signal);
+  return { card: cached.card, profile: options.profile ?? cached.parsed.profile, cardUrl: cached.url };
+}
+
+/** Runs a converter, attaching the method and URL to the shape errors it throws. */
+function convert<T>(fn: () => T, method: string, url: string): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (isInvalidAgentResponseError(error) && error.method === undefined) {
+      throw new InvalidAgentResponseError({
+        rpcCode: -32006,
+        detectedBy: 'client',
+        message: error.message.replace(/^A2A error -32006: /, ''),
+        method,
+        url,
+      });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Builds a client for one agent: reads (or fetches and validates) its card, picks the first JSON-RPC
+ * endpoint in a dialect it speaks, and speaks that dialect.
+ */
+export async function createA2AClient(options: CreateA2AClientOptions): Promise<A2AClient> {
+  const http = options.http ?? createHttpClient();
+  const { card, profile, cardUrl } = await resolveCard(options, http);
+  if (card !== undefined && options.verifySignature) {
+    await verifyCardSignatures(card, {
+      resolveKey: options.verifySignature.resolveKey,
+      required: options.verifySignature.required ?? false,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  }
+  if (profile === undefined) {
+    throw new TypeError('createA2AClient needs one of profile, card, cardUrl or baseUrl');
+  }
+  const selected = selectEndpoint(profile, options.dialect);
+  const endpoint: SelectedEndpoint = { ...selected };
+  if (options.endpointUrl !== undefined) endpoint.url = options.endpointUrl;
+  if (options.tenant !== undefined) endpoint.tenant = options.tenant;
+  const dialect = endpoint.dialect;
+  const methods = METHODS[dialect];
+  const transport = new RpcTransport({
+    http,
+    url: endpoint.url,
+    dialect,
+    applyAuth: createAuthApplier(options.auth, profile),
+    profile,
+    extensions: options.extensions ?? [],
+    timeoutMs: options.timeoutMs,
+    maxBodyBytes: options.maxBodyBytes,
+    streamTimeoutMs: options.streamTimeoutMs ?? 30 * 60_000,
+    maxStreamBytes: options.maxStreamBytes ?? 256 * 1024 * 1024,
+    maxEventBytes: options.maxEventBytes ?? DEFAULT_MAX_SSE_EVENT_BYTES,
+    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_SSE_IDLE_TIMEOUT_MS,
+  });
+  const url = endpoint.url;
+  const withTenant = (params: JsonObject): JsonObject =>
+    dialect === '1.0' && endpoint.tenant !== undefined ? { tenant: endpoint.tenant, ...params } : params;
+
+  const sendParams = (params: SendMessageParams): JsonObject => {
+    const m = params.message;
+    const message = {
+      ...m,
+      kind: 'message' as const,
+      role: m.role ?? 'user',
+      messageId: m.messageId ?? randomUUID(),
+    };
+    if (dialect === '0.3') {
+      const out: JsonObject = { message };
+      if (params.configuration) out['configuration'] = params.configuration;
+      if (params.metadata) out['metadata'] = params.metadata;
+      return out;
+    }
+    const out: JsonObject = withTenant({ message: messageToV1(message) });
+    if (params.configuration) out['configuration'] = sendConfigurationToV1(params.configuration);
+    if (params.metadata) out['metadata'] = params.metadata;
+    return out;
+  };
+
+  const readTask = (result: unknown, method: string): Task =>
+    convert(
+      () => (dialect === '0.3' ? taskFromV03(result, 'result') : taskFromV1(result, 'result')),
+      method,
+      url,
+    );
+
+  const rawStream = (
+    method: string,
+    params: JsonObject,
+    signal?: AbortSignal,
+  ): AsyncGenerator<StreamEvent, void, undefined> =>
+    transport.stream(method, params, signal, (result) =>
+      convert(
+        () => (dialect === '0.3' ? streamEventFromV03(result) : streamEventFromV1(result)),
+        method,
+        url,
+      ),
+    );
+
+  const resubscribeRaw = (id: string, signal?: AbortSignal) =>
+    rawStream(methods.resubscribe, withTenant({ id }), signal);
+
+  // A 1.0 agent refuses to subscribe to a task that finished while we were disconnected; its final state is
+  // then read with GetTask, so a resumed stream still ends with the outcome.
+  const resubscribeOrSnapshot = async function* (id: string, signal?: AbortSignal) {
+    try {
+      yield* resubscribeRaw(id, signal);
+    } catch (error) {
+      if (!isUnsupportedOperationError(error)) throw error;
+      const p = withTenant({ id });
+      yield readTask(
+        await transport.call(methods.get, p, { idempotent: true, ...(signal ? { signal } : {}) }),
+        methods.get,
+      );
+    }
+  };
+
+  const resilient = (
+    first: () => AsyncIterable<StreamEvent>,
+    call: A2AStreamOptions | undefined,
+  ): AsyncGenerator<StreamEvent, void, undefined> => {
+    const resume = call?.resume ?? options.resume ?? {};
+    const signal = call?.signal;
+    if (resume === false) return first() as AsyncGenerator<StreamEvent, void, undefined>;
+    return resumableStream(first, (id) => resubscribeOrSnapshot(id, signal), {
+      ...resume,
+      ...(signal ? { signal } : {}),
+    });
+  };
+
+  const client: A2AClient = {
+    dialect,
+    endpoint,
+    profile,
+    card,
+    cardUrl,
+    async sendMessage(params, call) {
+      const result = await transport.call(methods.send, sendParams(params), call);
+      return convert(
+        () => (dialect === '0.3' ? sendResultFromV03(result) : sendResultFromV1(result)),
+        methods.send,
+        url,
+      );
+    },
+    streamMessage(params, call) {
+      const body = sendParams(params);
+      return resilient(() => rawStream(methods.stream, body, call?.signal), call);
+    },
+    async getTask(params, call) {
+      const p: JsonObject = { id: params.id };
+      if (params.historyLength !== undefined) p['historyLength'] = params.historyLength;
+      const result = await transport.call(methods.get, withTenant(p), { ...call, idempotent: true });
+      return readTask(result, methods.get);
+    },
+    async cancelTask(params, call) {
+      const result = await transport.call(methods.cancel, withTenant({ id: params.id }), call);
+      return readTask(result, methods.cancel);
+    },
+    resubscribe(params, call) {
+      return resilient(() => resubscribeRaw(params.id, call?.signal), call);
+    },
+    waitForTask(id, wait) {
+      return pollTask(
+        (signal) =>
+          client.getTask(
+            wait?.historyLength !== undefined ? { id, historyLength: wait.historyLength } : { id },
+            signal ? { signal } : {},
+          ),
+        `${url} task ${id}`,
+        wait,
+      );
+    },
+    async getExtendedCard(call) {
+      const result = await transport.call(
+        methods.extendedCard,
+        dialect === '1.0' ? withTenant({}) : undefined,
+        {
+          ...call,
+          idempotent: true,
+        },
+      );
+      convert(() => requireObject(result, 'result'), methods.extendedCard, url);
+      return parseAgentCard(result);
+    },
+    async setPushNotificationConfig(config, call) {
+      const params = dialect === '0.3' ? { ...config } : pushConfigToV1(config, endpoint.tenant);
+      const result = await transport.call(methods.pushSet, params, call);
+      return convert(
+        () => (dialect === '0.3' ? pushConfigFromV03(result) : pushConfigFromV1(result)),
+        methods.pushSet,
+        url,
+      );
+    },
+    async getPushNotificationConfig(params, call) {
+      const p: JsonObject =
+        dialect === '0.3'
+          ? {
+              id: params.taskId,
+              ...(params.configId !== undefined ? { pushNotificationConfigId: params.configId } : {}),
+            }
+          : withTenant({ taskId: params.taskId, id: params.configId ?? params.taskId });
+      const result = await transport.call(methods.pushGet, p, { ...call, idempotent: true });
+      return convert(
+        () => (dialect === '0.3' ? pushConfigFromV03(result) : pushConfigFromV1(result)),
+        methods.pushGet,
+        url,
+      );
+    },
+    async listPushNotificationConfigs(params, call) {
+      const p = dialect === '0.3' ? { id: params.taskId } : withTenant({ taskId: params.taskId });
+      const result = await transport.call(methods.pushList, p, { ...call, idempotent: true });
+      return convert(
+        () => {
+          const list = dialect === '0.3' ? result : (requireObject(result, 'result')['configs'] ?? []);
+          if (!Array.isArray(list))
+            throw shapeError(dialect === '0.3' ? 'result' : 'result.configs', 'an array', list);
+          return list.map((c, i) =>
+            dialect === '0.3'
+              ? pushConfigFromV03(c, `result[${i}]`)
+              : pushConfigFromV1(c, `result.configs[${i}]`),
+          );
+        },
+        methods.pushList,
+        url,
+      );
+    },
+    async deletePushNotificationConfig(params, call) {
+      const p =
+        dialect === '0.3'
+          ? { id: params.taskId, pushNotificationConfigId: params.configId }
+          : withTenant({ taskId: params.taskId, id: params.configId });
+      await transport.call(methods.pushDelete, p, call);
+    },
+  };
+  return client;
+}

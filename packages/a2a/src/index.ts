@@ -1,0 +1,70 @@
+export {
+  type A2AAuth,
+  type ApiKeyAuth,
+  type AppliedAuth,
+  type BearerAuth,
+  type CredentialSource,
+  createAuthApplier,
+  type HeadersAuth,
+} from './auth.js';
+export { type CachedCard, type CardCache, type CardCacheOptions, createCardCache } from './card-cache.js';
+export { AGENT_CARD_PATH, type CardLocation, cardLocation, LEGACY_AGENT_CARD_PATH } from './card-location.js';
+export {
+  type CardKeyResolver,
+  type CardPublicKey,
+  type CardSignatureHeader,
+  type CardSignatureReport,
+  canonicalizeAgentCardForSigning,
+  type VerifyCardSignaturesOptions,
+  verifyCardSignatures,
+} from './card-signature.js';
+export {
+  type A2ACallOptions,
+  type A2AClient,
+  type A2AStreamOptions,
+  type CreateA2AClientOptions,
+  createA2AClient,
+  type OutgoingMessage,
+  type SendMessageParams,
+  type VerifySignatureOptions,
+} from './create-a2a-client.js';
+export { type A2ADialect, type A2AOperation, dialectOfVersion, METHODS } from './dialect.js';
+export * from './errors.js';
+export { canonicalizeJson } from './jcs.js';
+export * from './model.js';
+export { isStreamEnd, type ResumeOptions, resumableStream } from './resume-stream.js';
+export { type SelectedEndpoint, selectEndpoint } from './select-endpoint.js';
+export {
+  DEFAULT_MAX_SSE_EVENT_BYTES,
+  DEFAULT_SSE_IDLE_TIMEOUT_MS,
+  type ParseSseOptions,
+  parseSse,
+  type SseEvent,
+} from './sse-parser.js';
+export type { WaitForTaskOptions } from './wait-for-task.js';
+export {
+  messageFromV1,
+  messageToV1,
+  partFromV1,
+  partToV1,
+  pushConfigFromV1,
+  pushConfigToV1,
+  roleFromV1,
+  roleToV1,
+  sendConfigurationToV1,
+  sendResultFromV1,
+  sendResultToV1,
+  stateFromV1,
+  stateToV1,
+  streamEventFromV1,
+  streamEventToV1,
+  taskFromV1,
+  taskToV1,
+} from './wire-v1.js';
+export {
+  messageFromV03,
+  partFromV03,
+  sendResultFromV03,
+  streamEventFromV03,
+  taskFromV03,
+} from './wire-v03.js';

@@ -1,0 +1,254 @@
+import type { AgentProfile } from '@agentweb/agentcard';
+import { type HttpClient, HttpStatusError, isHttpStatusError } from '@agentweb/http';
+import type { AppliedAuth } from './auth.js';
+import type { A2ADialect } from './dialect.js';
+import {
+  A2AAuthRequiredError,
+  type A2ARpcError,
+  invalidResponse,
+  isA2ARpcError,
+  isA2AStreamError,
+  isInvalidAgentResponseError,
+} from './errors.js';
+import { parseJsonText, type RpcCallSite, unwrapRpcResponse } from './rpc-envelope.js';
+import { isObject } from './shape.js';
+import { parseSse } from './sse-parser.js';
+
+/** Settings of a transport bound to one endpoint. */
+export interface RpcTransportOptions {
+  /** HTTP client. */
+  http: HttpClient;
+  /** JSON-RPC URL. */
+  url: string;
+  /** Dialect. */
+  dialect: A2ADialect;
+  /** Applies the agent's credentials. */
+  applyAuth: (url: string, signal?: AbortSignal) => Promise<AppliedAuth>;
+  /** The card's profile (for the schemes named in auth errors). */
+  profile: AgentProfile | undefined;
+  /** Extension URIs to declare. */
+  extensions: readonly string[];
+  /** Per-call deadline for unary calls, ms (undefined: the HTTP client's). */
+  timeoutMs: number | undefined;
+  /** Per-call body cap for unary calls, bytes. */
+  maxBodyBytes: number | undefined;
+  /** Deadline for a whole stream, ms. */
+  streamTimeoutMs: number;
+  /** Cap on a whole stream's bytes. */
+  maxStreamBytes: number;
+  /** Cap on one SSE event. */
+  maxEventBytes: number;
+  /** Longest silence on a stream, ms. */
+  idleTimeoutMs: number;
+}
+
+/** Options of one call. */
+export interface RpcCallOptions {
+  /** Aborts the call. */
+  signal?: AbortSignal;
+  /** Safe to retry (reads). */
+  idempotent?: boolean;
+}
+
+let counter = 0;
+const utf8 = new TextDecoder();
+
+function nextId(): number {
+  counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
+  return counter;
+}
+
+/** A JSON-RPC client for one A2A endpoint, in one dialect. */
+export class RpcTransport {
+  /** Headers of calls without credentials, per `Accept`, built once (the HTTP client copies what it sends). */
+  private readonly plainHeaders = new Map<string, Readonly<Record<string, string>>>();
+
+  constructor(private readonly options: RpcTransportOptions) {}
+
+  private buildHeaders(auth: AppliedAuth, accept: string): Record<string, string> {
+    const h: Record<string, string> = { ...auth.headers, accept, 'content-type': 'application/json' };
+    if (this.options.dialect === '1.0') h['a2a-version'] = '1.0';
+    if (this.options.extensions.length > 0) {
+      h[this.options.dialect === '1.0' ? 'a2a-extensions' : 'x-a2a-extensions'] =
+        this.options.extensions.join(', ');
+    }
+    return h;
+  }
+
+  private headers(auth: AppliedAuth, accept: string): Record<string, string> {
+    if (Object.keys(auth.headers).length > 0) return this.buildHeaders(auth, accept);
+    let shared = this.plainHeaders.get(accept);
+    if (!shared) {
+      shared = Object.freeze(this.buildHeaders(auth, accept));
+      this.plainHeaders.set(accept, shared);
+    }
+    return shared as Record<string, string>;
+  }
+
+  private authError(error: unknown): unknown {
+    if (isHttpStatusError(error) && (error.status === 401 || error.status === 403)) {
+      return new A2AAuthRequiredError({
+        status: error.status,
+        url: error.url,
+        schemes: this.options.profile?.auth.schemes ?? [],
+        requirements: this.options.profile?.auth.requirements ?? [],
+        wwwAuthenticate: error.headers.get('www-authenticate') ?? undefined,
+        cause: error,
+      });
+    }
+    return error;
+  }
+
+  /** Calls `method` and returns its `result`; JSON-RPC errors become typed `A2ARpcError`s. */
+  async call(method: string, params: unknown, call: RpcCallOptions = {}): Promise<unknown> {
+    const id = nextId();
+    const auth = await this.options.applyAuth(this.options.url, call.signal);
+    const site: RpcCallSite = { method, url: this.options.url };
+    let response: Awaited<ReturnType<HttpClient['request']>>;
+    try {
+      response = await this.options.http.request(auth.url, {
+        method: 'POST',
+        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+        headers: this.headers(auth, 'application/json'),
+        throwHttpErrors: false,
+        ...(call.signal ? { signal: call.signal } : {}),
+        ...(call.idempotent ? { idempotent: true } : {}),
+        ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
+        ...(this.options.maxBodyBytes !== undefined ? { maxBodyBytes: this.options.maxBodyBytes } : {}),
+      });
+    } catch (error) {
+      throw this.authError(error);
+    }
+    if (response.status === 401 || response.status === 403) {
+      throw new A2AAuthRequiredError({
+        status: response.status,
+        url: this.options.url,
+        schemes: this.options.profile?.auth.schemes ?? [],
+        requirements: this.options.profile?.auth.requirements ?? [],
+        wwwAuthenticate: response.headers.get('www-authenticate') ?? undefined,
+      });
+    }
+    const text = utf8.decode(response.body);
+    if (response.status >= 200 && response.status < 300) {
+      return unwrapRpcResponse(parseJsonText(text, site, `the HTTP ${response.status} body`), id, site);
+    }
+    // Servers may answer a JSON-RPC error with a non-2xx status (a 404 for an unknown task, say); that error
+    // for our id is the answer. Anything else (a gateway page, CAP's error shape) is an HTTP failure. A 429
+    // always is: rate limiting is transport-level, and callers need its status and Retry-After.
+    const rpcError = rpcErrorIn(text, id, site);
+    if (rpcError && response.status !== 429) throw rpcError;
+    throw new HttpStatusError({
+      url: this.options.url,
+      status: response.status,
+      headers: response.headers,
+      bodyExcerpt: text.slice(0, 1024),
+      provenance: response.provenance,
+      ...(rpcError ? { cause: rpcError } : {}),
+    });
+  }
+
+  /**
+   * Opens a streaming call and yields each event's `result` passed through `map`. A JSON (not event-stream)
+   * answer is read as a single JSON-RPC response, which is how agents refuse a stream. Mapping here, rather
+   * than in a generator wrapped around this one, saves a generator hop per event.
+   */
+  async *stream<T>(
+    method: string,
+    params: unknown,
+    signal: AbortSignal | undefined,
+    map: (result: unknown) => T,
+  ): AsyncGenerator<T, void, undefined> {
+    const id = nextId();
+    const auth = await this.options.applyAuth(this.options.url, signal);
+    const site: RpcCallSite = { method, url: this.options.url };
+    let opened: Awaited<ReturnType<HttpClient['stream']>>;
+    try {
+      opened = await this.options.http.stream(auth.url, {
+        method: 'POST',
+        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+        headers: this.headers(auth, 'text/event-stream'),
+        timeoutMs: this.options.streamTimeoutMs,
+        maxBodyBytes: this.options.maxStreamBytes,
+        retry: false,
+        ...(signal ? { signal } : {}),
+      });
+    } catch (error) {
+      // Same reading as for unary calls: a JSON-RPC error for our id is the answer, except on a 429.
+      if (isHttpStatusError(error) && error.status !== 429 && error.status !== 401 && error.status !== 403) {
+        const rpcError = rpcErrorIn(error.bodyExcerpt, id, site);
+        if (rpcError) throw rpcError;
+      }
+      throw this.authError(error);
+    }
+    const contentType = opened.headers.get('content-type') ?? '';
+    if (!contentType.toLowerCase().includes('text/event-stream')) {
+      const text = await readCapped(opened.body, this.options.maxBodyBytes ?? 1024 * 1024, site);
+      const envelope = parseJsonText(
+        text,
+        site,
+        `the ${contentType || 'untyped'} answer to a stream request`,
+      );
+      yield map(unwrapRpcResponse(envelope, id, site));
+      return;
+    }
+    const events = parseSse(opened.body, {
+      maxEventBytes: this.options.maxEventBytes,
+      idleTimeoutMs: this.options.idleTimeoutMs,
+      ...(signal ? { signal } : {}),
+    });
+    for await (const event of events) {
+      if (event.data.trim() === '') continue;
+      const envelope = parseJsonText(event.data, site, 'an event on the stream');
+      yield map(unwrapRpcResponse(envelope, id, site));
+    }
+  }
+}
+
+/** The typed error of `text` when it is a JSON-RPC error response to request `id`, else undefined. */
+function rpcErrorIn(text: string, id: number, site: RpcCallSite): A2ARpcError | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(value) || Array.isArray(value) || value['error'] === undefined) return undefined;
+  if (value['id'] !== id && value['id'] !== null) return undefined;
+  try {
+    unwrapRpcResponse(value, id, site);
+  } catch (error) {
+    // The client's own complaints (no numeric code, say) mean the body is not a JSON-RPC error after all.
+    const ours = isInvalidAgentResponseError(error) && error.detectedBy === 'client';
+    if (isA2ARpcError(error) && !ours) return error;
+  }
+  return undefined;
+}
+
+async function readCapped(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+  site: RpcCallSite,
+): Promise<string> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) throw invalidResponse(`the non-stream answer exceeds ${limit} bytes`, site);
+      chunks.push(value);
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  return utf8.decode(Buffer.concat(chunks));
+}
+
+/** True for errors after which a stream may be resumed by resubscribing. */
+export function isResumableStreamError(error: unknown): boolean {
+  if (isA2AStreamError(error)) return error.reason === 'idle-timeout';
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'NETWORK' || code === 'TIMEOUT';
+}

@@ -1,0 +1,143 @@
+import { readFile, rename, stat } from 'node:fs/promises';
+import { writeFileAtomic } from './atomic-write.js';
+import { checkContextId, checkKey } from './check-key.js';
+import { type ContextTable, parseContexts, serialiseContexts } from './context-file-format.js';
+import type { ContextKey, ContextStore } from './context-store.js';
+import {
+  ContextStoreCorruptError,
+  ContextStoreError,
+  isContextStoreCorruptError,
+} from './context-store-errors.js';
+
+/** Options of {@link createFileContextStore}. */
+export interface FileContextStoreOptions {
+  /** The JSON file holding the contexts; created on the first write. Use one store per file per process. */
+  path: string;
+  /**
+   * What to do when the file exists but cannot be parsed. `error` (default): every call rejects with
+   * {@link ContextStoreCorruptError} and the file is left untouched. `reset`: the file is moved aside to
+   * `<path>.corrupt-<timestamp>` (kept for inspection, never deleted), `onWarning` is told, and the store
+   * starts empty.
+   */
+  onCorrupt?: 'error' | 'reset';
+  /** Receives a message when a corrupt file is moved aside. Default: `process.emitWarning`. */
+  onWarning?: (message: string) => void;
+  /** Largest file read; a bigger file counts as corrupt. Default 16 MiB. */
+  maxFileBytes?: number;
+}
+
+/**
+ * A context store persisted to one JSON file. Every change is written atomically (temp file, fsync, rename)
+ * and changes are serialised, so concurrent calls never lose each other's updates and a crash mid-write
+ * leaves the previous file intact. Reads are served from memory after the first load.
+ */
+export function createFileContextStore(options: FileContextStoreOptions): ContextStore {
+  const { path } = options;
+  if (typeof path !== 'string' || path === '') {
+    throw new ContextStoreError('CAP_CONTEXT_INVALID', 'createFileContextStore needs a non-empty path');
+  }
+  const maxFileBytes = options.maxFileBytes ?? 16 * 1024 * 1024;
+  const warn = options.onWarning ?? ((message: string) => process.emitWarning(message, 'AgentWebWarning'));
+  let table: ContextTable | undefined;
+  let loading: Promise<ContextTable> | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function readTable(): Promise<ContextTable> {
+    let text: string;
+    try {
+      const info = await stat(path);
+      if (info.size > maxFileBytes) {
+        throw new ContextStoreCorruptError(path, `larger than ${maxFileBytes} bytes`);
+      }
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map();
+      if (isContextStoreCorruptError(error)) throw error;
+      throw new ContextStoreError('CAP_CONTEXT_STORE_IO', `Cannot read context store file ${path}`, error);
+    }
+    return parseContexts(text, path);
+  }
+
+  async function loadOnce(): Promise<ContextTable> {
+    try {
+      return await readTable();
+    } catch (error) {
+      if (!isContextStoreCorruptError(error) || options.onCorrupt !== 'reset') throw error;
+      const aside = `${path}.corrupt-${Date.now()}`;
+      try {
+        await rename(path, aside);
+      } catch (renameError) {
+        throw new ContextStoreError(
+          'CAP_CONTEXT_STORE_IO',
+          `Cannot move corrupt context file ${path} aside`,
+          renameError,
+        );
+      }
+      warn(`${error.message}; moved it to ${aside} and started with no stored contexts`);
+      return new Map();
+    }
+  }
+
+  function load(): Promise<ContextTable> {
+    if (table) return Promise.resolve(table);
+    // A failed load is not cached, so a file fixed by hand is picked up on the next call.
+    loading ??= loadOnce().then(
+      (loaded) => {
+        table = loaded;
+        loading = undefined;
+        return loaded;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  }
+
+  /** Runs one change after every earlier one, applying it in memory only once it is on disk. */
+  function change(key: ContextKey, contextId: string | undefined): Promise<void> {
+    const run = async () => {
+      const current = await load();
+      const merchants = current.get(key.userId);
+      const previous = merchants?.get(key.merchantId);
+      if (previous === contextId) return;
+      const next: ContextTable = new Map(current);
+      const nextMerchants = new Map(merchants);
+      if (contextId === undefined) nextMerchants.delete(key.merchantId);
+      else nextMerchants.set(key.merchantId, contextId);
+      if (nextMerchants.size === 0) next.delete(key.userId);
+      else next.set(key.userId, nextMerchants);
+      try {
+        await writeFileAtomic(path, serialiseContexts(next));
+      } catch (error) {
+        throw new ContextStoreError('CAP_CONTEXT_STORE_IO', `Cannot write context store file ${path}`, error);
+      }
+      table = next;
+    };
+    const result = queue.then(run);
+    queue = result.catch(() => undefined);
+    return result;
+  }
+
+  return {
+    async get(key) {
+      checkKey(key);
+      return (await load()).get(key.userId)?.get(key.merchantId);
+    },
+    set(key, contextId) {
+      try {
+        return change(checkKey(key), checkContextId(contextId));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+    delete(key) {
+      try {
+        return change(checkKey(key), undefined);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+  };
+}

@@ -1,0 +1,264 @@
+import { setMaxListeners } from 'node:events';
+import { isAgentWebError } from '@agentweb/core';
+import pLimit from 'p-limit';
+import { isCircuitOpenError } from '../backoff/circuit-open-error.js';
+import { assertNoPii } from '../filter/index.js';
+import { abortable } from '../merchant/abortable.js';
+import { rateLimitOf } from '../merchant/classify.js';
+import type { MerchantClient } from '../merchant/merchant-types.js';
+import { CapInputError } from '../schemas/errors.js';
+import { issuesOf } from '../schemas/issues.js';
+import { ProductSearchInputSchema } from '../schemas/product-search.js';
+import { CAP_SKILLS } from '../schemas/skill-ids.js';
+import type { CapWarning } from '../schemas/warnings.js';
+import type { FanOutChunk, FanOutProduct, FanOutSearchOptions, MerchantOutcome } from './fan-out-types.js';
+import { productGtin } from './gtin.js';
+import { searchCacheKey } from './search-cache.js';
+
+const DEADLINE_REASON = 'agentweb:fan-out-deadline';
+
+interface Settings {
+  query: string;
+  queryMode: 'keyword' | 'phrase' | undefined;
+  filter: string | undefined;
+  limit: number;
+  pages: number;
+  concurrency: number;
+  deadlineMs: number;
+}
+
+function positiveInt(
+  value: number | undefined,
+  fallback: number,
+  name: string,
+  issues: { path: string; message: string }[],
+): number {
+  const v = value ?? fallback;
+  if (!Number.isInteger(v) || v < 1)
+    issues.push({ path: name, message: `${name} must be a positive integer` });
+  return v;
+}
+
+/** Validates the options before any merchant is called; throws `CapInputError` or `PiiRefusedError`. */
+function settingsOf(options: FanOutSearchOptions): Settings {
+  const search = ProductSearchInputSchema.safeParse({
+    query: options.query,
+    ...(options.queryMode ? { queryMode: options.queryMode } : {}),
+    ...(options.filter !== undefined ? { filter: options.filter } : {}),
+    limit: options.limit ?? 10,
+  });
+  const issues = search.success ? [] : issuesOf(search.error);
+  const pages = positiveInt(options.pages, 1, 'pages', issues);
+  const concurrency = positiveInt(options.concurrency, 16, 'concurrency', issues);
+  const deadlineMs = options.deadlineMs ?? 5000;
+  if (!(deadlineMs > 0) || !Number.isFinite(deadlineMs))
+    issues.push({ path: 'deadlineMs', message: 'deadlineMs must be a positive number' });
+  if (!Array.isArray(options.merchants))
+    issues.push({ path: 'merchants', message: 'merchants must be an array' });
+  if (issues.length > 0 || !search.success)
+    throw new CapInputError({ skillId: CAP_SKILLS.productSearch, issues });
+  assertNoPii(search.data.query, { field: 'query', allowPii: options.allowPii ?? false });
+  assertNoPii(search.data.filter, { field: 'filter', allowPii: options.allowPii ?? false });
+  return {
+    query: search.data.query,
+    queryMode: search.data.queryMode,
+    filter: search.data.filter,
+    limit: search.data.limit ?? 10,
+    pages,
+    concurrency,
+    deadlineMs,
+  };
+}
+
+/**
+ * Searches every merchant at once and yields each merchant's results as soon as they are complete (pages
+ * included), in completion order; exactly one chunk per merchant. Calls go through a p-limit pool; at the
+ * deadline, calls in flight are aborted (and abandoned even if the merchant ignores the abort), merchants not yet
+ * started are reported as `skipped`, and the stream ends.
+ */
+export async function* fanOutSearchStream(
+  options: FanOutSearchOptions,
+): AsyncGenerator<FanOutChunk, void, undefined> {
+  const settings = settingsOf(options);
+  const merchants = options.merchants;
+  const started = performance.now();
+  const controller = new AbortController();
+  // Every in-flight merchant call listens on this one signal; with a wide pool that is legitimately more than
+  // Node's default of 10 listeners, and each listener is removed when its call settles.
+  setMaxListeners(0, controller.signal);
+  const deadline = setTimeout(
+    () => controller.abort(new DOMException(DEADLINE_REASON, 'TimeoutError')),
+    settings.deadlineMs,
+  );
+  const onOuterAbort = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) onOuterAbort();
+  else options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+
+  const ready: FanOutChunk[] = [];
+  let wake: (() => void) | undefined;
+  const limit = pLimit(settings.concurrency);
+  const elapsed = () => performance.now() - started;
+
+  const push = (chunk: FanOutChunk) => {
+    ready.push(chunk);
+    wake?.();
+  };
+
+  const runMerchant = async (merchant: MerchantClient, index: number): Promise<FanOutChunk> => {
+    const products: FanOutProduct[] = [];
+    const warnings: CapWarning[] = [];
+    const outcome: MerchantOutcome = {
+      merchantId: merchant.merchantId,
+      agentCardUrl: merchant.agentCardUrl,
+      status: 'ok',
+      products: 0,
+      pages: 0,
+      cachedPages: 0,
+      personalised: false,
+      elapsedMs: 0,
+      warnings,
+    };
+    const startedAt = elapsed();
+    const done = (patch: Partial<MerchantOutcome>): FanOutChunk => {
+      Object.assign(outcome, patch);
+      outcome.products = products.length;
+      outcome.elapsedMs = Math.max(0, elapsed() - startedAt);
+      return { index, products, outcome };
+    };
+    const signal = controller.signal;
+    if (signal.aborted) return done({ status: 'skipped', reason: abortReason(signal) });
+    const availability = merchant.canCall(CAP_SKILLS.productSearch);
+    if (!availability.ok) return done({ status: 'skipped', reason: availability.reason });
+    if (merchant.backoff.state === 'open') return done({ status: 'skipped', reason: 'circuit-open' });
+    const remaining = settings.deadlineMs - elapsed();
+    if (merchant.backoff.waitMs > remaining) return done({ status: 'rate-limited', reason: 'rate-limited' });
+    outcome.startedAtMs = startedAt;
+    const personalise = options.personalise ?? true;
+    try {
+      const contextId = personalise ? await abortable(merchant.currentContextId(), signal) : undefined;
+      outcome.personalised = contextId !== undefined;
+      const queryMode =
+        settings.queryMode === 'phrase' && !(merchant.profile.cap?.queryModes.includes('phrase') ?? false)
+          ? 'keyword'
+          : settings.queryMode;
+      for (let page = 0; page < settings.pages; page += 1) {
+        const offset = page * settings.limit;
+        const key = searchCacheKey({
+          merchantId: merchant.merchantId,
+          query: settings.query,
+          ...(queryMode ? { queryMode } : {}),
+          ...(settings.filter !== undefined ? { filter: settings.filter } : {}),
+          limit: settings.limit,
+          offset,
+          ...(options.locale ? { locale: options.locale } : {}),
+        });
+        // Personalised results are never read from or written to the shared cache.
+        let pageResult = outcome.personalised ? undefined : options.cache?.get(key);
+        if (pageResult) outcome.cachedPages += 1;
+        else {
+          const result = await abortable(
+            merchant.productSearch(
+              {
+                query: settings.query,
+                ...(queryMode ? { queryMode } : {}),
+                ...(settings.filter !== undefined ? { filter: settings.filter } : {}),
+                limit: settings.limit,
+                offset,
+              },
+              { signal, personalise, ...(options.allowPii ? { allowPii: true } : {}) },
+            ),
+            signal,
+          );
+          pageResult = { output: result.output, warnings: result.warnings };
+          if (result.personalised) outcome.personalised = true;
+          else options.cache?.set(key, pageResult);
+        }
+        outcome.pages += 1;
+        outcome.totalResults = pageResult.output.totalResults;
+        warnings.push(...pageResult.warnings);
+        for (const product of pageResult.output.products) {
+          products.push({
+            merchantId: merchant.merchantId,
+            agentCardUrl: merchant.agentCardUrl,
+            product,
+            rank: products.length,
+            page,
+            gtin: productGtin(product),
+            alsoFrom: [],
+          });
+        }
+        const received = pageResult.output.products.length;
+        if (
+          received === 0 ||
+          received < settings.limit ||
+          offset + received >= pageResult.output.totalResults
+        )
+          break;
+      }
+      return done({ status: 'ok' });
+    } catch (error) {
+      if (signal.aborted) {
+        const reason = abortReason(signal);
+        return done({ status: reason === 'deadline' ? 'timeout' : 'error', reason, error });
+      }
+      if (rateLimitOf(error)) return done({ status: 'rate-limited', reason: 'rate-limited', error });
+      if (isCircuitOpenError(error)) return done({ status: 'skipped', reason: 'circuit-open', error });
+      return done({ status: 'error', reason: isAgentWebError(error) ? error.code : 'unknown', error });
+    }
+  };
+
+  merchants.forEach((merchant, index) => {
+    limit(() => runMerchant(merchant, index)).then(push, (error: unknown) =>
+      // runMerchant catches everything; this only guards against a throwing merchant getter.
+      push({
+        index,
+        products: [],
+        outcome: {
+          merchantId: String(merchant?.merchantId),
+          agentCardUrl: undefined,
+          status: 'error',
+          reason: isAgentWebError(error) ? error.code : 'unknown',
+          error,
+          products: 0,
+          pages: 0,
+          cachedPages: 0,
+          personalised: false,
+          elapsedMs: 0,
+          warnings: [],
+        },
+      }),
+    );
+  });
+
+  try {
+    for (let delivered = 0; delivered < merchants.length; ) {
+      const chunk = ready.shift();
+      if (chunk) {
+        delivered += 1;
+        yield chunk;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      wake = undefined;
+    }
+  } finally {
+    clearTimeout(deadline);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+    // A consumer that stops early must not leave calls running.
+    if (!controller.signal.aborted)
+      controller.abort(new DOMException('fan-out consumer stopped', 'AbortError'));
+    limit.clearQueue();
+  }
+}
+
+function abortReason(signal: AbortSignal): 'deadline' | 'aborted' {
+  const reason: unknown = signal.reason;
+  return reason instanceof DOMException && reason.message === DEADLINE_REASON ? 'deadline' : 'aborted';
+}
+
+/** True when the fan-out's own deadline caused the abort. */
+export function isFanOutDeadline(reason: unknown): boolean {
+  return reason instanceof DOMException && reason.message === DEADLINE_REASON;
+}

@@ -1,0 +1,21 @@
+export { fanOutSearch } from './fan-out-search.js';
+export { fanOutSearchStream, isFanOutDeadline } from './fan-out-stream.js';
+export type {
+  FanOutChunk,
+  FanOutProduct,
+  FanOutResult,
+  FanOutSearchOptions,
+  MerchantOutcome,
+  MerchantOutcomeStatus,
+  ProductProvenance,
+} from './fan-out-types.js';
+export { productGtin } from './gtin.js';
+export { mergeChunks } from './merge-results.js';
+export {
+  type CachedSearchPage,
+  createSearchCache,
+  type SearchCache,
+  type SearchCacheKeyParts,
+  type SearchCacheOptions,
+  searchCacheKey,
+} from './search-cache.js';

@@ -1,0 +1,80 @@
+import { LRUCache } from 'lru-cache';
+import type { ProductSearchOutput } from '../schemas/product-search.js';
+import type { CapWarning } from '../schemas/warnings.js';
+
+/** What the spec says a search cache key must cover (plus locale, since results may be localised). */
+export interface SearchCacheKeyParts {
+  /** The merchant. */
+  merchantId: string;
+  /** Search terms. */
+  query: string;
+  /** Query mode (`keyword` when omitted, as the spec defaults it). */
+  queryMode?: string;
+  /** Filter text. */
+  filter?: string;
+  /** Page size. */
+  limit: number;
+  /** Offset of the page. */
+  offset: number;
+  /** Locale/currency the results are for, when the caller varies it. */
+  locale?: string;
+}
+
+/** One cached, non-personalised search page. */
+export interface CachedSearchPage {
+  /** The parsed output. */
+  output: ProductSearchOutput;
+  /** The warnings its parse produced. */
+  warnings: CapWarning[];
+}
+
+/** A bounded cache of non-personalised search pages. */
+export interface SearchCache {
+  /** A cached page, if fresh. */
+  get(key: string): CachedSearchPage | undefined;
+  /** Stores a page. Callers must never store personalised (contextId) results. */
+  set(key: string, page: CachedSearchPage): void;
+  /** Entries held. */
+  readonly size: number;
+  /** Empties the cache. */
+  clear(): void;
+}
+
+/** Options of {@link createSearchCache}. */
+export interface SearchCacheOptions {
+  /** Most pages kept (default 1 000). */
+  maxEntries?: number;
+  /** How long a page stays fresh, ms (default 60 000). */
+  ttlMs?: number;
+}
+
+/** The cache key for one search page. */
+export function searchCacheKey(parts: SearchCacheKeyParts): string {
+  return JSON.stringify([
+    parts.merchantId,
+    parts.query,
+    parts.queryMode ?? 'keyword',
+    parts.filter ?? '',
+    parts.limit,
+    parts.offset,
+    parts.locale ?? '',
+  ]);
+}
+
+/** A bounded LRU cache with a time-to-live. */
+export function createSearchCache(options: SearchCacheOptions = {}): SearchCache {
+  const cache = new LRUCache<string, CachedSearchPage>({
+    max: options.maxEntries ?? 1000,
+    ttl: options.ttlMs ?? 60_000,
+  });
+  return {
+    get: (key) => cache.get(key),
+    set: (key, page) => {
+      cache.set(key, page);
+    },
+    get size() {
+      return cache.size;
+    },
+    clear: () => cache.clear(),
+  };
+}

@@ -1,0 +1,21 @@
+export { abortable } from './abortable.js';
+export { classifyCall, isAbort, rateLimitOf } from './classify.js';
+export {
+  CapCredentialsRequiredError,
+  CapSkillNotSupportedError,
+  CapTaskStateError,
+  isCapCredentialsRequiredError,
+  isCapSkillNotSupportedError,
+  isCapTaskStateError,
+  type SkillNotSupportedReason,
+} from './errors.js';
+export { createMerchantClient } from './merchant-client.js';
+export type {
+  CapCallOptions,
+  CapCallResult,
+  CapTextResult,
+  MerchantClient,
+  MerchantClientOptions,
+  SkillAvailability,
+} from './merchant-types.js';
+export { parseRetryAfter } from './retry-after.js';

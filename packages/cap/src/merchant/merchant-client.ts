@@ -1,0 +1,287 @@
+import {
+  type A2AClient,
+  createA2AClient,
+  isFinalState,
+  type Part,
+  type SendMessageResult,
+} from '@agentweb/a2a';
+import { createHttpClient } from '@agentweb/http';
+import { createMerchantBackoff, type MerchantBackoff } from '../backoff/merchant-backoff.js';
+import { CapError, MISSING_CAP_ERROR_CODE } from '../cap-error.js';
+import { assertNoPii } from '../filter/index.js';
+import { CapResponseError } from '../schemas/errors.js';
+import {
+  parseCartManageOutput,
+  parseOrderStatusOutput,
+  parseProductGetOutput,
+  parseProductSearchOutput,
+  parseUserPreferencesSetOutput,
+} from '../schemas/parse-output.js';
+import { CAP_SKILLS, type CapSkillId } from '../schemas/skill-ids.js';
+import { skillDataPart } from '../schemas/skill-invocation.js';
+import { validateSkillInput } from '../schemas/validate-input.js';
+import type { CapWarning, LenientResult } from '../schemas/warnings.js';
+import { abortable } from './abortable.js';
+import { classifyCall, rateLimitOf } from './classify.js';
+import { CapCredentialsRequiredError, CapSkillNotSupportedError, CapTaskStateError } from './errors.js';
+import type {
+  CapCallOptions,
+  CapCallResult,
+  CapTextResult,
+  MerchantClient,
+  MerchantClientOptions,
+} from './merchant-types.js';
+import { skillAvailability } from './skill-access.js';
+import { errorPayloadOf, skillOutputOf, statusText } from './task-result.js';
+
+interface Answer {
+  result: SendMessageResult;
+  sentContextId: string | undefined;
+}
+
+/**
+ * A CAP client for one merchant and one user: validates inputs before sending, refuses calls the card does not
+ * allow (undeclared skill, missing credentials, text to a data-only skill), keeps the user's contextId with this
+ * merchant only, and sends everything through the merchant's shared backoff.
+ */
+export function createMerchantClient(options: MerchantClientOptions): MerchantClient {
+  const { profile, contextStore, userId } = options;
+  const merchantId = options.merchantId ?? profile.id;
+  const backoff: MerchantBackoff = options.backoff ?? createMerchantBackoff();
+  const hasCredentials = options.credentials !== undefined;
+  const rateLimitRetries = options.rateLimitRetries ?? 1;
+  const maxRetryWaitMs = options.maxRetryWaitMs ?? 10_000;
+  const key = { userId, merchantId };
+
+  let a2aPromise: Promise<A2AClient> | undefined = options.a2a ? Promise.resolve(options.a2a) : undefined;
+  const a2a = (): Promise<A2AClient> => {
+    if (!a2aPromise) {
+      const auth = options.credentials === true ? undefined : options.credentials;
+      a2aPromise = createA2AClient({
+        profile,
+        http: options.http ?? createHttpClient(),
+        ...(auth ? { auth } : {}),
+      });
+      // A failed build (no usable endpoint) must be retried next call, not cached forever.
+      a2aPromise.catch(() => {
+        a2aPromise = undefined;
+      });
+    }
+    return a2aPromise;
+  };
+
+  function ensureCallable(skillId: CapSkillId, mode: 'data' | 'text'): void {
+    const availability = skillAvailability(profile, skillId, hasCredentials, mode);
+    if (availability.ok) return;
+    if (availability.reason === 'credentials-required')
+      throw new CapCredentialsRequiredError({ skillId, merchantId });
+    throw new CapSkillNotSupportedError({ skillId, merchantId, reason: availability.reason });
+  }
+
+  async function sendOnce(
+    client: A2AClient,
+    parts: Part[],
+    contextId: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<SendMessageResult> {
+    const call = async () => {
+      const sent = await client.sendMessage(
+        { message: { role: 'user', parts, ...(contextId ? { contextId } : {}) } },
+        signal ? { signal } : {},
+      );
+      // A blocking send normally returns a terminal task; an agent that answers early is polled to the end.
+      if ('task' in sent && sent.task && !isFinalState(sent.task.status.state)) {
+        const task = await client.waitForTask(sent.task.id, signal ? { signal } : {});
+        return { task } as SendMessageResult;
+      }
+      return sent;
+    };
+    return backoff.run(() => abortable(call(), signal), {
+      ...(signal ? { signal } : {}),
+      classify: classifyCall,
+    });
+  }
+
+  async function send(parts: Part[], call: CapCallOptions): Promise<Answer> {
+    const client = await a2a();
+    const personalise = call.personalise ?? true;
+    const sentContextId = personalise ? await contextStore.get(key) : undefined;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const result = await sendOnce(client, parts, sentContextId, call.signal);
+        return { result, sentContextId };
+      } catch (error) {
+        const limited = rateLimitOf(error);
+        if (
+          !limited ||
+          attempt >= rateLimitRetries ||
+          call.signal?.aborted ||
+          backoff.waitMs > maxRetryWaitMs
+        ) {
+          throw error;
+        }
+      }
+    }
+  }
+
+  async function remember(answer: Answer, personalise: boolean): Promise<string | undefined> {
+    const { result } = answer;
+    const issued = 'task' in result && result.task ? result.task.contextId : result.message?.contextId;
+    if (!issued) return undefined;
+    // The merchant's newest contextId replaces the stored one (spec: MUST switch); anonymous calls never store.
+    if (personalise && issued !== answer.sentContextId) await contextStore.set(key, issued);
+    return issued;
+  }
+
+  function failureOf(skillId: CapSkillId, result: SendMessageResult): Error | undefined {
+    if (!('task' in result) || !result.task) return undefined;
+    const task = result.task;
+    const state = task.status.state;
+    if (state === 'completed') return undefined;
+    if (state === 'failed' || state === 'rejected' || state === 'canceled') {
+      const payload = errorPayloadOf(task);
+      return new CapError({
+        capErrorCode: payload?.capErrorCode ?? MISSING_CAP_ERROR_CODE,
+        description:
+          payload?.description ?? (statusText(task) || `task ${state} without a CAP error payload`),
+        ...(payload?.details ? { details: payload.details } : {}),
+        skillId,
+        merchantId,
+        taskId: task.id,
+        state,
+      });
+    }
+    return new CapTaskStateError({ skillId, merchantId, state, taskId: task.id });
+  }
+
+  async function invoke<K extends CapSkillId, T>(
+    skillId: K,
+    input: unknown,
+    call: CapCallOptions,
+    parse: (data: unknown) => LenientResult<T>,
+  ): Promise<CapCallResult<T>> {
+    const validated = validateSkillInput(skillId, input);
+    if (skillId === CAP_SKILLS.productSearch) {
+      const search = validated as { query: string; filter?: string };
+      const allowPii = call.allowPii ?? options.allowPii ?? false;
+      assertNoPii(search.query, { field: 'query', allowPii });
+      assertNoPii(search.filter, { field: 'filter', allowPii });
+    }
+    ensureCallable(skillId, 'data');
+    const data = call.extra ? { ...call.extra, ...(validated as Record<string, unknown>) } : validated;
+    const answer = await send([skillDataPart(skillId, data)], call);
+    const personalise = call.personalise ?? true;
+    const failure = failureOf(skillId, answer.result);
+    if (failure) {
+      // A failed task still carries the merchant's contextId; keep it so the conversation continues.
+      await remember(answer, personalise);
+      throw failure;
+    }
+    const contextId = await remember(answer, personalise);
+    const warnings: CapWarning[] = [];
+    const source = 'task' in answer.result && answer.result.task ? answer.result.task : answer.result.message;
+    if (!source)
+      throw new CapResponseError({ skillId, merchantId, issues: [{ path: '', message: 'empty answer' }] });
+    const output = skillOutputOf(source, skillId, warnings);
+    if (!output.found) {
+      throw new CapResponseError({
+        skillId,
+        merchantId,
+        issues: [
+          {
+            path: 'artifacts',
+            message: `no DataPart in the answer${output.text ? `; text: ${output.text.slice(0, 200)}` : ''}`,
+          },
+        ],
+      });
+    }
+    let parsed: LenientResult<T>;
+    try {
+      parsed = parse(output.data);
+    } catch (error) {
+      if (error instanceof CapResponseError)
+        throw new CapResponseError({ skillId, merchantId, issues: error.issues });
+      throw error;
+    }
+    return {
+      output: parsed.value,
+      warnings: [...warnings, ...parsed.warnings],
+      skillId,
+      merchantId,
+      contextId,
+      personalised: answer.sentContextId !== undefined,
+      taskId: 'task' in answer.result && answer.result.task ? answer.result.task.id : undefined,
+    };
+  }
+
+  const client: MerchantClient = {
+    merchantId,
+    get agentCardUrl() {
+      return options.agentCardUrl ?? options.a2a?.cardUrl;
+    },
+    profile,
+    userId,
+    backoff,
+    contextStore,
+    productSearch: (input, call = {}) =>
+      invoke(CAP_SKILLS.productSearch, input, call, (data) =>
+        parseProductSearchOutput(data, input.offset === undefined ? {} : { offset: input.offset }),
+      ),
+    productGet: (input, call = {}) =>
+      invoke(CAP_SKILLS.productGet, input, call, (data) => parseProductGetOutput(data, input.productIds)),
+    cartManage: (input, call = {}) => invoke(CAP_SKILLS.cartManage, input, call, parseCartManageOutput),
+    orderStatus: (input, call = {}) =>
+      invoke(CAP_SKILLS.orderStatus, input, call, (data) => parseOrderStatusOutput(data, input.orderIds)),
+    async setUserPreferences(input, call = {}) {
+      const result = await invoke(CAP_SKILLS.userPreferencesSet, input, call, parseUserPreferencesSetOutput);
+      const consent = input.preferences?.userDataConsent;
+      const revoking = input.clearAll === true || consent === 'none' || consent === 'absent';
+      // After a revocation the merchant may no longer link this user to the old context; forgetting the id means
+      // it is never sent again (a later call starts a fresh, unlinked context).
+      if (revoking && result.output.operation.success) await contextStore.delete(key);
+      return result;
+    },
+    revokeConsent(call = {}) {
+      const { consent = 'none', ...rest } = call;
+      // `clearAll` still needs `preferences`, because `userDataConsent` is required (ambiguity 9).
+      return client.setUserPreferences({ preferences: { userDataConsent: consent }, clearAll: true }, rest);
+    },
+    async invokeText(params, call = {}) {
+      if (typeof params.text !== 'string' || params.text.trim() === '') {
+        throw new CapResponseError({
+          skillId: params.skillId,
+          issues: [{ path: 'text', message: 'text must not be empty' }],
+        });
+      }
+      if (params.skillId === CAP_SKILLS.productSearch) {
+        assertNoPii(params.text, { field: 'query', allowPii: call.allowPii ?? options.allowPii ?? false });
+      }
+      ensureCallable(params.skillId, 'text');
+      const parts: Part[] = [{ kind: 'text', text: params.text, metadata: { skillId: params.skillId } }];
+      if (params.hint) parts.push(skillDataPart(params.skillId, params.hint));
+      const answer = await send(parts, call);
+      const personalise = call.personalise ?? true;
+      const contextId = await remember(answer, personalise);
+      const failure = failureOf(params.skillId, answer.result);
+      if (failure) throw failure;
+      const warnings: CapWarning[] = [];
+      const source =
+        'task' in answer.result && answer.result.task ? answer.result.task : answer.result.message;
+      const output = source
+        ? skillOutputOf(source, params.skillId, warnings)
+        : { data: undefined, text: '', found: false };
+      return {
+        data: output.data,
+        text: output.text,
+        merchantId,
+        contextId,
+        personalised: answer.sentContextId !== undefined,
+        taskId: 'task' in answer.result && answer.result.task ? answer.result.task.id : undefined,
+        warnings,
+      } satisfies CapTextResult;
+    },
+    canCall: (skillId, mode = 'data') => skillAvailability(profile, skillId, hasCredentials, mode),
+    currentContextId: () => contextStore.get(key),
+  };
+  return client;
+}

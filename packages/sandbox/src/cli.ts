@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { startSandbox } from './start-sandbox.js';
+
+const { values } = parseArgs({
+  options: {
+    merchants: { type: 'string', default: '5' },
+    seed: { type: 'string', default: 'agentweb' },
+    port: { type: 'string', default: '0' },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+if (values.help) {
+  process.stdout.write('agentweb-sandbox [--merchants N] [--seed S] [--port P]\n');
+  process.exit(0);
+}
+
+const merchants = Number(values.merchants);
+const port = Number(values.port);
+if (!Number.isInteger(merchants) || merchants < 0 || !Number.isInteger(port) || port < 0 || port > 65535) {
+  process.stderr.write('--merchants and --port must be non-negative integers\n');
+  process.exit(2);
+}
+
+const started = performance.now();
+const sb = await startSandbox({ merchants, seed: values.seed, port });
+const ms = Math.round(performance.now() - started);
+
+const rows = sb.merchants.map((m) => [m.domain, m.baseUrl, m.cardUrl, m.dialect, String(m.catalogSize)]);
+const header = ['domain', 'base URL', 'card URL', 'dialect', 'products'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
+const out = [
+  `AgentWeb sandbox: ${merchants} merchant(s), seed "${values.seed}", started in ${ms} ms`,
+  '',
+  line(header),
+  line(widths.map((w) => '-'.repeat(w))),
+  ...rows.map(line),
+  '',
+  `HTTP  ${sb.http.host}:${sb.http.port} (every merchant domain resolves to it)`,
+  `DNS   ${sb.dns.host}:${sb.dns.port} (UDP and TCP; _cap.<domain> TXT, <domain> A)`,
+  `DoH   ${sb.doh}`,
+  '',
+  'Point a client at it:',
+  `  curl --resolve ${sb.merchants[0]?.domain ?? 'shop-0.sandbox.test'}:${sb.http.port}:127.0.0.1 ${sb.merchants[0]?.cardUrl ?? ''}`,
+  `  dig @${sb.dns.host} -p ${sb.dns.port} TXT _cap.${sb.merchants[0]?.domain ?? 'shop-0.sandbox.test'}`,
+  '  in code: startSandbox() returns `lookup` (for @agentweb/http) and `fetch` (for SDK clients).',
+  '',
+  'Ctrl-C to stop.',
+];
+process.stdout.write(`${out.join('\n')}\n`);
+
+const stop = (): void => {
+  void sb.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

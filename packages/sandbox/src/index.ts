@@ -1,0 +1,37 @@
+export type { CapErrorPayload, CapSkillId } from './cap-error.js';
+export { CAP_SKILLS, PUBLIC_SKILLS, TEXT_SKILLS } from './cap-error.js';
+export { catalogSizeFor, type GenerateCatalogOptions, generateCatalog } from './catalog.js';
+export type { SandboxCatalog, SandboxOffer, SandboxProduct, SandboxVariant } from './catalog-types.js';
+export { answerQuery, type DnsZone } from './dns-server.js';
+export type { MerchantFaults, SandboxFaults } from './faults.js';
+export {
+  evaluateFilter,
+  type FilterNode,
+  FilterSyntaxError,
+  type FilterValue,
+  parseFilter,
+} from './filter-eval.js';
+export { gtinCheckDigit, isValidGtin } from './gtin.js';
+export type { MerchantDialect, MerchantInfo, MerchantStats } from './merchant-runtime.js';
+export {
+  type MinimalSdkMerchants,
+  type MinimalSdkMerchantsOptions,
+  startMinimalSdkMerchants,
+} from './minimal-sdk-merchants.js';
+export { sandboxOrderIds } from './order-skill.js';
+export {
+  type ChildProcessOptions,
+  isSandboxProcessError,
+  SandboxProcessError,
+} from './process/spawn-child.js';
+export {
+  type MinimalSdkMerchantsProcess,
+  type MinimalSdkMerchantsProcessOptions,
+  type SandboxProcess,
+  type SandboxProcessOptions,
+  startMinimalSdkMerchantsProcess,
+  startSandboxProcess,
+} from './process/start-sandbox-process.js';
+export { createSandboxFetch } from './sandbox-fetch.js';
+export { createSandboxLookup, type SandboxLookup } from './sandbox-lookup.js';
+export { type Sandbox, type SandboxMerchant, type SandboxOptions, startSandbox } from './start-sandbox.js';

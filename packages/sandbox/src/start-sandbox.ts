@@ -1,0 +1,169 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Express } from 'express';
+import { catalogSizeFor } from './catalog.js';
+import { type DnsZone, handleDoh, type RunningDns, startDnsServer } from './dns-server.js';
+import type { Lifecycle } from './fault-middleware.js';
+import { faultsFor, type SandboxFaults } from './faults.js';
+import { createMerchantApp, RPC_PATH } from './merchant-app.js';
+import {
+  type MerchantDialect,
+  type MerchantInfo,
+  MerchantRuntime,
+  type MerchantStats,
+} from './merchant-runtime.js';
+import { createSandboxFetch } from './sandbox-fetch.js';
+import { createSandboxLookup, type SandboxLookup } from './sandbox-lookup.js';
+
+/** Options of {@link startSandbox}. */
+export interface SandboxOptions {
+  /** Number of merchants (default 3). */
+  merchants?: number;
+  /** Seed for catalogs and latencies (default `'agentweb'`); equal seeds give equal catalogs. */
+  seed?: string | number;
+  /** Dialects assigned round-robin to merchants (default `['0.3', '1.0', 'dual']`). */
+  dialects?: readonly MerchantDialect[];
+  /** Faults per merchant, keyed by index or id, or a function of (index, id). */
+  faults?: SandboxFaults;
+  /** Address to bind (default `127.0.0.1`; must be loopback). */
+  host?: string;
+  /** HTTP port (default 0 = random). */
+  port?: number;
+  /** Domain suffix of merchant hosts (default `sandbox.test`). */
+  domainSuffix?: string;
+}
+
+/** One merchant as seen from outside. */
+export interface SandboxMerchant extends MerchantInfo {
+  /** Live counters (requests, skill calls, foreign contextIds). */
+  readonly stats: MerchantStats;
+}
+
+/** A running sandbox. */
+export interface Sandbox {
+  /** The merchants, in index order. */
+  merchants: SandboxMerchant[];
+  /** The HTTP server's address. */
+  http: { host: string; port: number };
+  /** The DNS server (UDP and TCP). */
+  dns: { host: string; port: number };
+  /** RFC 8484 DoH endpoint URL. */
+  doh: string;
+  /** node:dns-style lookup mapping every sandbox domain to 127.0.0.1. */
+  lookup: SandboxLookup;
+  /** fetch that reaches sandbox domains (for clients that take a fetch but no lookup). */
+  fetch: typeof fetch;
+  /** Stops everything: HTTP (all connections, hung ones included), DNS, timers. */
+  close(): Promise<void>;
+}
+
+function isLoopback(host: string): boolean {
+  return host === '::1' || host === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** Starts a local agent web of CAP merchants on loopback. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const count = options.merchants ?? 3;
+  const seed = String(options.seed ?? 'agentweb');
+  const dialects = options.dialects ?? ['0.3', '1.0', 'dual'];
+  const host = options.host ?? '127.0.0.1';
+  const suffix = (options.domainSuffix ?? 'sandbox.test').toLowerCase();
+  if (!isLoopback(host)) throw new RangeError(`the sandbox binds loopback only, not ${host}`);
+  if (!Number.isInteger(count) || count < 0)
+    throw new RangeError(`merchants must be a non-negative integer, not ${count}`);
+  if (dialects.length === 0) throw new RangeError('dialects must not be empty');
+
+  const life: Lifecycle = { timers: new Set(), hung: new Set(), closed: false };
+  const byHost = new Map<string, MerchantRuntime>();
+  const apps = new Map<string, Express>();
+  const capTxt = new Map<string, string>();
+  const zone: DnsZone = { capTxt, suffix };
+  const sockets = new Set<import('node:net').Socket>();
+
+  const server = http.createServer((req: IncomingMessage, res: ServerResponse) => {
+    const name = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+    const runtime = byHost.get(name);
+    if (runtime === undefined) {
+      if (req.url?.startsWith('/dns-query')) return handleDoh(zone, req, res);
+      res.writeHead(404, { 'content-type': 'text/plain' }).end(`unknown sandbox host ${name}\n`);
+      return;
+    }
+    let app = apps.get(name);
+    if (app === undefined) {
+      // Apps are built on first request so a thousand idle merchants cost only their runtimes.
+      app = createMerchantApp(runtime, life);
+      apps.set(name, app);
+    }
+    app(req, res);
+  });
+  server.keepAliveTimeout = 5000;
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+
+  const merchants: SandboxMerchant[] = [];
+  for (let index = 0; index < count; index++) {
+    const id = `shop-${index}`;
+    const domain = `${id}.${suffix}`;
+    const baseUrl = `http://${domain}:${port}`;
+    const info: MerchantInfo = {
+      id,
+      index,
+      domain,
+      baseUrl,
+      cardUrl: `${baseUrl}/.well-known/agent-card.json`,
+      rpcUrl: `${baseUrl}${RPC_PATH}`,
+      catalogSize: catalogSizeFor(seed, index),
+      dialect: dialects[index % dialects.length] as MerchantDialect,
+      // Every fourth merchant supports only the mandatory keyword mode.
+      queryModes: index % 4 === 3 ? ['keyword'] : ['keyword', 'phrase'],
+    };
+    const runtime = new MerchantRuntime(info, faultsFor(options.faults, index, id), seed);
+    byHost.set(domain, runtime);
+    capTxt.set(domain, info.cardUrl);
+    merchants.push(
+      Object.assign(Object.create(null) as object, info, { stats: runtime.stats }) as SandboxMerchant,
+    );
+  }
+
+  let dns: RunningDns;
+  try {
+    dns = await startDnsServer(zone, host === 'localhost' ? '127.0.0.1' : host);
+  } catch (e) {
+    server.close();
+    throw e;
+  }
+  const lookup = createSandboxLookup(new Set(byHost.keys()));
+  let closing: Promise<void> | undefined;
+  return {
+    merchants,
+    http: { host, port },
+    dns: { host: dns.host, port: dns.port },
+    doh: `http://${host}:${port}/dns-query`,
+    lookup,
+    fetch: createSandboxFetch(lookup),
+    close: () => {
+      closing ??= (async () => {
+        life.closed = true;
+        for (const t of life.timers) clearTimeout(t);
+        life.timers.clear();
+        for (const res of life.hung) res.destroy();
+        life.hung.clear();
+        const closed = new Promise<void>((r) => server.close(() => r()));
+        server.closeAllConnections();
+        for (const s of sockets) s.destroy();
+        await Promise.all([closed, dns.close()]);
+      })();
+      return closing;
+    },
+  };
+}
