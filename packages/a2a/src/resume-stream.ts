@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { abortableDelay } from '@agentweb/core';
 import { A2AStreamError } from './errors.js';
 import { isFinalState, type StreamEvent } from './model.js';
 import { isResumableStreamError } from './rpc-transport.js';
@@ -25,24 +26,6 @@ function taskIdOf(event: StreamEvent): string | undefined {
   if (event.kind === 'task') return event.id;
   if (event.kind === 'message') return event.taskId;
   return event.taskId;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /**
@@ -92,7 +75,7 @@ export async function* resumableStream(
         cause: failure,
       });
     }
-    await sleep(Math.min(maxDelay, initialDelay * 2 ** attempts), options.signal);
+    await abortableDelay(Math.min(maxDelay, initialDelay * 2 ** attempts), options.signal);
     attempts++;
     source = resubscribe(taskId);
   }

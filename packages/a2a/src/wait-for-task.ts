@@ -1,3 +1,4 @@
+import { abortableDelay } from '@agentweb/core';
 import { TimeoutError } from '@agentweb/http';
 import { isFinalState, type Task } from './model.js';
 
@@ -19,24 +20,6 @@ export interface WaitForTaskOptions {
   onPoll?: (task: Task) => void;
   /** Aborts the wait. */
   signal?: AbortSignal;
-}
-
-function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** Polls `get` with growing intervals until the task reaches a terminal (or interrupted) state. */
@@ -64,7 +47,7 @@ export async function pollTask(
     }
     const left = deadline - Date.now();
     if (left <= 0) throw new TimeoutError({ url: label, timeoutMs });
-    await delay(Math.min(interval, left), options.signal);
+    await abortableDelay(Math.min(interval, left), options.signal);
     interval = Math.min(maxInterval, interval * factor);
   }
 }

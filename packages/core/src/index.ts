@@ -1,3 +1,4 @@
+export { abortableDelay, raceAbort } from './abortable.js';
 export {
   AgentWebError,
   type AgentWebErrorOptions,

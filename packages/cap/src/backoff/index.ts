@@ -1,4 +1,3 @@
-export { abortableSleep } from './abortable-sleep.js';
 export { CircuitOpenError, isCircuitOpenError } from './circuit-open-error.js';
 export {
   type CallOutcome,

@@ -1,4 +1,4 @@
-import { abortableSleep } from './abortable-sleep.js';
+import { abortableDelay } from '@agentweb/core';
 import { CircuitOpenError } from './circuit-open-error.js';
 
 /** How a finished call should count for the merchant's backoff and circuit. */
@@ -125,7 +125,7 @@ export function createMerchantBackoff(options: MerchantBackoffOptions = {}): Mer
       const wait = resumeAt - now();
       if (wait <= 0) break;
       // Re-check after waking: another call may have extended the pause or opened the circuit meanwhile.
-      await abortableSleep(wait, signal);
+      await abortableDelay(wait, signal);
     }
     const isProbe = circuit() === 'half-open';
     if (isProbe) probing = true;

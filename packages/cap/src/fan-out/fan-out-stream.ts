@@ -1,9 +1,8 @@
 import { setMaxListeners } from 'node:events';
-import { isAgentWebError } from '@agentweb/core';
+import { isAgentWebError, raceAbort } from '@agentweb/core';
 import pLimit from 'p-limit';
 import { isCircuitOpenError } from '../backoff/circuit-open-error.js';
 import { assertNoPii } from '../filter/index.js';
-import { abortable } from '../merchant/abortable.js';
 import { rateLimitOf } from '../merchant/classify.js';
 import type { MerchantClient } from '../merchant/merchant-types.js';
 import { CapInputError } from '../schemas/errors.js';
@@ -135,7 +134,7 @@ export async function* fanOutSearchStream(
     outcome.startedAtMs = startedAt;
     const personalise = options.personalise ?? true;
     try {
-      const contextId = personalise ? await abortable(merchant.currentContextId(), signal) : undefined;
+      const contextId = personalise ? await raceAbort(merchant.currentContextId(), signal) : undefined;
       outcome.personalised = contextId !== undefined;
       const queryMode =
         settings.queryMode === 'phrase' && !(merchant.profile.cap?.queryModes.includes('phrase') ?? false)
@@ -156,7 +155,7 @@ export async function* fanOutSearchStream(
         let pageResult = outcome.personalised ? undefined : options.cache?.get(key);
         if (pageResult) outcome.cachedPages += 1;
         else {
-          const result = await abortable(
+          const result = await raceAbort(
             merchant.productSearch(
               {
                 query: settings.query,

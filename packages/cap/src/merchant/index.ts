@@ -1,4 +1,3 @@
-export { abortable } from './abortable.js';
 export { classifyCall, isAbort, rateLimitOf } from './classify.js';
 export {
   CapCredentialsRequiredError,

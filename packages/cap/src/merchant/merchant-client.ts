@@ -5,6 +5,7 @@ import {
   type Part,
   type SendMessageResult,
 } from '@agentweb/a2a';
+import { raceAbort } from '@agentweb/core';
 import { createHttpClient } from '@agentweb/http';
 import { createMerchantBackoff, type MerchantBackoff } from '../backoff/merchant-backoff.js';
 import { CapError, MISSING_CAP_ERROR_CODE } from '../cap-error.js';
@@ -21,7 +22,6 @@ import { CAP_SKILLS, type CapSkillId } from '../schemas/skill-ids.js';
 import { skillDataPart } from '../schemas/skill-invocation.js';
 import { validateSkillInput } from '../schemas/validate-input.js';
 import type { CapWarning, LenientResult } from '../schemas/warnings.js';
-import { abortable } from './abortable.js';
 import { classifyCall, rateLimitOf } from './classify.js';
 import { CapCredentialsRequiredError, CapSkillNotSupportedError, CapTaskStateError } from './errors.js';
 import type {
@@ -96,7 +96,7 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
       }
       return sent;
     };
-    return backoff.run(() => abortable(call(), signal), {
+    return backoff.run(() => raceAbort(call(), signal), {
       ...(signal ? { signal } : {}),
       classify: classifyCall,
     });

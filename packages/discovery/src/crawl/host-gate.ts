@@ -1,4 +1,4 @@
-import { abortableDelay, raceAbort } from '../shared/abortable.js';
+import { abortableDelay, raceAbort } from '@agentweb/core';
 
 /**
  * Spaces requests to one host: one request at a time per host, and the next one starts only `delayMs` after

@@ -1,5 +1,4 @@
-import { AgentWebError } from '@agentweb/core';
-import { raceAbort } from '../shared/abortable.js';
+import { AgentWebError, raceAbort } from '@agentweb/core';
 import { CAP_AGENT_CARD_REL, type DiscoverLinksBaseOptions, headerLinks, unique } from './discover-links.js';
 import { createHtmlLinkScanner } from './html-link-scanner.js';
 

@@ -13,6 +13,7 @@ import {
   type AgentCardStreamRemoved,
   type AgentCardStreamUpsert,
 } from '@agentweb/agentcard';
+import { abortableDelay } from '@agentweb/core';
 import {
   type HttpClient,
   isBodyTooLargeError,
@@ -21,7 +22,6 @@ import {
   RETRYABLE_STATUSES,
   type StreamResult,
 } from '@agentweb/http';
-import { abortableDelay } from '../shared/abortable.js';
 import { jitteredBackoff } from './backoff.js';
 import { RecentIds } from './recent-ids.js';
 import { registryErrorFromResponse } from './registry-error-body.js';

@@ -1,4 +1,4 @@
-import { raceAbort } from './abortable.js';
+import { raceAbort } from '@agentweb/core';
 
 /** A run shared by every concurrent caller with the same key. */
 interface Flight<T> {

@@ -1,7 +1,8 @@
 /**
  * Settles like `promise`, but rejects with `signal.reason` as soon as `signal` aborts, after calling `onAbort`
- * (so the caller can release whatever it holds). The listener is always removed, so long-lived signals do not
- * collect one listener per call.
+ * (so the caller can release whatever it holds). Work that ignores the signal can therefore never hold a caller
+ * past its deadline. The listener is always removed, so long-lived signals do not collect one listener per
+ * call, and a late rejection of the abandoned promise is absorbed rather than reported as unhandled.
  */
 export function raceAbort<T>(
   promise: PromiseLike<T>,
@@ -15,6 +16,7 @@ export function raceAbort<T>(
       reject(signal.reason);
     };
     if (signal.aborted) {
+      Promise.resolve(promise).catch(() => undefined);
       abort();
       return;
     }
@@ -33,7 +35,7 @@ export function raceAbort<T>(
 }
 
 /** Waits `ms` milliseconds (none when `ms <= 0`), rejecting with `signal.reason` as soon as `signal` aborts. */
-export function abortableDelay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+export function abortableDelay(ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.reject(signal.reason);
   if (ms <= 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
