@@ -47,16 +47,34 @@ export interface CardSignatureReport {
   unsigned: boolean;
 }
 
-const ALGORITHMS: Record<string, { hash: string | null; dsaEncoding?: 'ieee-p1363' }> = {
-  ES256: { hash: 'sha256', dsaEncoding: 'ieee-p1363' },
-  ES384: { hash: 'sha384', dsaEncoding: 'ieee-p1363' },
-  ES512: { hash: 'sha512', dsaEncoding: 'ieee-p1363' },
-  RS256: { hash: 'sha256' },
-  RS384: { hash: 'sha384' },
-  RS512: { hash: 'sha512' },
-  EdDSA: { hash: null },
-  Ed25519: { hash: null },
+interface Algorithm {
+  hash: string | null;
+  dsaEncoding?: 'ieee-p1363';
+  /** Key types the algorithm may be used with (RFC 7518 §3, RFC 8037 §3.1). */
+  keyTypes: readonly string[];
+  /** The EC curve the algorithm names (node's curve name). */
+  curve?: string;
+}
+
+const ALGORITHMS: Record<string, Algorithm> = {
+  ES256: { hash: 'sha256', dsaEncoding: 'ieee-p1363', keyTypes: ['ec'], curve: 'prime256v1' },
+  ES384: { hash: 'sha384', dsaEncoding: 'ieee-p1363', keyTypes: ['ec'], curve: 'secp384r1' },
+  ES512: { hash: 'sha512', dsaEncoding: 'ieee-p1363', keyTypes: ['ec'], curve: 'secp521r1' },
+  RS256: { hash: 'sha256', keyTypes: ['rsa'] },
+  RS384: { hash: 'sha384', keyTypes: ['rsa'] },
+  RS512: { hash: 'sha512', keyTypes: ['rsa'] },
+  EdDSA: { hash: null, keyTypes: ['ed25519', 'ed448'] },
+  Ed25519: { hash: null, keyTypes: ['ed25519'] },
 };
+
+/**
+ * True when `key` is the kind `alg` names. `crypto.verify` would otherwise accept, say, an RSA signature under
+ * an `ES256` header (it picks the scheme from the key), so the header's algorithm would mean nothing.
+ */
+function keyFitsAlgorithm(key: KeyObject, alg: Algorithm): boolean {
+  if (key.type === 'secret' || !alg.keyTypes.includes(key.asymmetricKeyType ?? '')) return false;
+  return alg.curve === undefined || key.asymmetricKeyDetails?.namedCurve === alg.curve;
+}
 
 /**
  * Removes what the 1.0 spec (§8.4) excludes from the signed payload: the `signatures` member and
@@ -161,6 +179,14 @@ export async function verifyCardSignatures(
         message: `signatures[${i}] uses ${header.alg}, which this client does not verify`,
       });
     }
+    // No extension is understood here, and RFC 7515 §4.1.11 requires refusing a JWS whose `crit` names one
+    // (e.g. `b64: false`, which would change what the signature covers).
+    if ((header as Record<string, unknown>)['crit'] !== undefined) {
+      throw new CardSignatureError({
+        reason: 'bad-header',
+        message: `signatures[${i}] header lists critical extensions this client does not understand`,
+      });
+    }
     const publicKey = await options.resolveKey(header, options.signal);
     if (publicKey === undefined) continue;
     const data = Buffer.from(`${entry['protected']}.${payload}`);
@@ -168,6 +194,9 @@ export async function verifyCardSignatures(
     let ok: boolean;
     try {
       const key = toKey(publicKey);
+      if (!keyFitsAlgorithm(key, alg)) {
+        throw new TypeError(`a ${key.asymmetricKeyType ?? key.type} key cannot verify ${header.alg}`);
+      }
       ok = verify(alg.hash, data, alg.dsaEncoding ? { key, dsaEncoding: alg.dsaEncoding } : key, signature);
     } catch (cause) {
       throw new CardSignatureError({

@@ -111,6 +111,8 @@ export class RpcTransport {
         body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
         headers: this.headers(auth, 'application/json'),
         throwHttpErrors: false,
+        // A cross-origin redirect would carry the JSON-RPC body and any API-key header to another host.
+        redirect: 'same-origin',
         ...(call.signal ? { signal: call.signal } : {}),
         ...(call.idempotent ? { idempotent: true } : {}),
         ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
@@ -167,6 +169,7 @@ export class RpcTransport {
         method: 'POST',
         body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
         headers: this.headers(auth, 'text/event-stream'),
+        redirect: 'same-origin',
         timeoutMs: this.options.streamTimeoutMs,
         maxBodyBytes: this.options.maxStreamBytes,
         retry: false,

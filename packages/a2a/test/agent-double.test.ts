@@ -1,4 +1,4 @@
-import { isHttpStatusError } from '@agentweb/http';
+import { isHttpStatusError, isRedirectPolicyError } from '@agentweb/http';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   A2ARpcError,
@@ -149,6 +149,36 @@ describe('requests the client sends', () => {
 });
 
 describe('hostile or broken answers', () => {
+  it('refuses a cross-origin redirect of a call, so the body and API-key header never reach the other host', async () => {
+    const elsewhere = await startAgentDouble((call, res) => reply(res, call, task('t', 'completed')));
+    try {
+      double = await startAgentDouble((_call, res) => {
+        res.writeHead(307, { location: `${elsewhere.rpcUrl}` });
+        res.end();
+      });
+      const card = v03Card(double.rpcUrl, {
+        securitySchemes: { hdr: { type: 'apiKey', in: 'header', name: 'X-Agent-Key' } },
+        security: [{ hdr: [] }],
+      });
+      const client = await createA2AClient({
+        card,
+        http,
+        auth: [{ type: 'apiKey', key: 'h-secret', scheme: 'hdr' }],
+      });
+      const unary = await client.sendMessage({ message: { parts: text('x') } }).catch((e: unknown) => e);
+      expect(isRedirectPolicyError(unary)).toBe(true);
+      const stream = await (async () => {
+        for await (const _event of client.streamMessage({ message: { parts: text('x') } })) {
+          // A redirected stream must not yield anything.
+        }
+      })().catch((e: unknown) => e);
+      expect(isRedirectPolicyError(stream)).toBe(true);
+      expect(elsewhere.calls).toHaveLength(0);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('401 becomes A2AAuthRequiredError carrying the card schemes', async () => {
     double = await startAgentDouble((_call, res) => {
       res.writeHead(401, { 'www-authenticate': 'Bearer realm="x"' });

@@ -1,8 +1,9 @@
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { generateAgentCardSignature } from 'a2a-sdk-v1';
 import { describe, expect, it } from 'vitest';
 import {
   type CardKeyResolver,
+  canonicalizeAgentCardForSigning,
   canonicalizeJson,
   createA2AClient,
   isCardSignatureError,
@@ -80,6 +81,36 @@ describe('verifyCardSignatures', () => {
     const other = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey;
     const wrongKey = await verifyCardSignatures(signed, { resolveKey: () => other }).catch((e: unknown) => e);
     expect(isCardSignatureError(wrongKey) && wrongKey.reason).toBe('bad-signature');
+  });
+
+  it('refuses a signature whose key does not fit its alg, and a header with crit', async () => {
+    const payload = Buffer.from(canonicalizeAgentCardForSigning(card)).toString('base64url');
+    const jws = (header: Record<string, unknown>, key: KeyObject) => {
+      const protectedHeader = Buffer.from(JSON.stringify(header)).toString('base64url');
+      const signature = sign('sha256', Buffer.from(`${protectedHeader}.${payload}`), key);
+      return {
+        ...card,
+        signatures: [{ protected: protectedHeader, signature: signature.toString('base64url') }],
+      };
+    };
+    // A valid RSA signature labelled ES256: node would verify it with the RSA key if the label were ignored.
+    const relabelled = jws({ alg: 'ES256', kid: 'k1', typ: 'JOSE' }, (keys.RS256 as Pair).privateKey);
+    const mismatch = await verifyCardSignatures(relabelled, { resolveKey: resolver('RS256') }).catch(
+      (e: unknown) => e,
+    );
+    expect(isCardSignatureError(mismatch) && mismatch.reason).toBe('bad-signature');
+    const honest = jws({ alg: 'RS256', kid: 'k1', typ: 'JOSE' }, (keys.RS256 as Pair).privateKey);
+    await expect(verifyCardSignatures(honest, { resolveKey: resolver('RS256') })).resolves.toMatchObject({
+      verified: ['k1'],
+    });
+    const critical = jws(
+      { alg: 'RS256', kid: 'k1', typ: 'JOSE', crit: ['b64'], b64: false },
+      (keys.RS256 as Pair).privateKey,
+    );
+    const crit = await verifyCardSignatures(critical, { resolveKey: resolver('RS256') }).catch(
+      (e: unknown) => e,
+    );
+    expect(isCardSignatureError(crit) && crit.reason).toBe('bad-header');
   });
 
   it('refuses unknown keys, malformed entries and unsupported algorithms; unsigned passes unless required', async () => {

@@ -115,7 +115,8 @@ describe.each(DIALECTS.map((d, i) => [d, i] as const))(
       const result = await fanOutSearch({
         query: 'lamp',
         merchants: [healthy, await client('hang')],
-        deadlineMs: 300,
+        // Generous: the healthy merchant must answer within it even on a loaded machine.
+        deadlineMs: 1_000,
       });
       expect(result.outcomes.map((o) => o.status)).toEqual(['ok', 'timeout']);
       expect(result.outcomes[1]?.reason).toBe('deadline');
@@ -183,7 +184,7 @@ describe.each(DIALECTS.map((d, i) => [d, i] as const))(
 
     it('a fan-out over every faulty merchant gives one fitting outcome each and keeps the good results', async () => {
       const clients = await Promise.all(FAULTS.map(([name]) => client(name)));
-      const result = await fanOutSearch({ query: 'lamp', merchants: clients, deadlineMs: 600, limit: 5 });
+      const result = await fanOutSearch({ query: 'lamp', merchants: clients, deadlineMs: 1_200, limit: 5 });
       const status = Object.fromEntries(FAULTS.map(([name], i) => [name, result.outcomes[i]?.status]));
       expect(status).toEqual({
         latency: 'ok',

@@ -35,7 +35,12 @@ describe('fanOutSearch', () => {
       5,
       (i) => () => (i === 2 ? { hang: true } : { output: searchOutput(`m${i}`, 2) }),
     );
-    const result = await fanOutSearch({ query: 'lamp', merchants: clients, deadlineMs: 800, concurrency: 5 });
+    const result = await fanOutSearch({
+      query: 'lamp',
+      merchants: clients,
+      deadlineMs: 1_000,
+      concurrency: 5,
+    });
     expect(result.outcomes.map((o) => o.status)).toEqual(['ok', 'ok', 'timeout', 'ok', 'ok']);
     expect(result.outcomes[2]).toMatchObject({ merchantId: 'merchant-2', reason: 'deadline', products: 0 });
     expect(result.deadlineReached).toBe(true);
@@ -118,11 +123,35 @@ describe('fanOutSearch', () => {
       (i) => () => (i === 0 ? { hang: true } : { output: searchOutput(`m${i}`, 1) }),
     );
     const seen: string[] = [];
-    for await (const chunk of fanOutSearchStream({ query: 'q', merchants: clients, deadlineMs: 600 })) {
+    for await (const chunk of fanOutSearchStream({ query: 'q', merchants: clients, deadlineMs: 1_000 })) {
       seen.push(`${chunk.outcome.merchantId}:${chunk.outcome.status}`);
     }
     expect(seen.slice(0, 2).sort()).toEqual(['merchant-1:ok', 'merchant-2:ok']);
     expect(seen[2]).toBe('merchant-0:timeout');
+  });
+
+  it('treats a deadline beyond what a timer can hold as "no practical deadline", not as an instant one', async () => {
+    const { clients } = await merchantsFor(2, (i) => () => ({ output: searchOutput(`m${i}`, 1) }));
+    const result = await fanOutSearch({ query: 'q', merchants: clients, deadlineMs: 2 ** 31 });
+    expect(result.outcomes.map((o) => o.status)).toEqual(['ok', 'ok']);
+    expect(result.products).toHaveLength(2);
+  });
+
+  it('keeps at most `limit` products per page from a merchant that sends more, with a warning', async () => {
+    const { clients } = await merchantsFor(2, (i) => () => ({
+      output: searchOutput(`m${i}`, i === 0 ? 50 : 2),
+    }));
+    const result = await fanOutSearch({ query: 'q', merchants: clients, limit: 3, deadlineMs: 5000 });
+    expect(result.outcomes.map((o) => o.products)).toEqual([3, 2]);
+    expect(result.outcomes[0]!.warnings.map((w) => w.code)).toContain('page-truncated');
+    expect(result.products.map((p) => p.product.id)).toEqual(['m0-p0', 'm1-p0', 'm0-p1', 'm1-p1', 'm0-p2']);
+  });
+
+  it('sends phrase search as keyword to a merchant that does not advertise phrase, and says so', async () => {
+    const { double, clients } = await merchantsFor(1, () => () => ({ output: searchOutput('m0', 1) }));
+    const result = await fanOutSearch({ query: 'desk lamp', queryMode: 'phrase', merchants: clients });
+    expect(double.merchants[0]!.received[0]!.data).toMatchObject({ queryMode: 'keyword' });
+    expect(result.outcomes[0]!.warnings.map((w) => w.code)).toContain('query-mode-fallback');
   });
 
   it('refuses PII and invalid limits before calling anyone', async () => {

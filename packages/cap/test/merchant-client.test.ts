@@ -114,6 +114,31 @@ describe('createMerchantClient', () => {
     });
   });
 
+  it('keeps the capErrorCode of a failed task whose payload has no description, and its rate limit', async () => {
+    const { double, clientFor } = await setup(() => () => ({
+      error: { capErrorCode: 'CAP_RATE_LIMIT_EXCEEDED', details: { retryAfterSeconds: 30 } } as never,
+    }));
+    const client = clientFor(double.merchants[0]!);
+    const error = await client
+      .productSearch({ query: 'a' }, { signal: AbortSignal.timeout(1_000) })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'CAP_TASK_FAILED',
+      capErrorCode: 'CAP_RATE_LIMIT_EXCEEDED',
+      details: { retryAfterSeconds: 30 },
+    });
+    expect(client.backoff.waitMs).toBeGreaterThan(20_000);
+  });
+
+  it('refuses an empty text invocation as an input error, before sending', async () => {
+    const skills = [{ id: 'cap:product_search', tags: ['auth:public'], inputModes: ['text/plain'] }];
+    const { double, clientFor } = await setup(() => () => ({ output: searchOutput('m0', 1) }), 1, skills);
+    await expect(
+      clientFor(double.merchants[0]!).invokeText({ skillId: 'cap:product_search', text: '  ' }),
+    ).rejects.toSatisfy(isCapInputError);
+    expect(double.merchants[0]!.received).toHaveLength(0);
+  });
+
   it('backs off on 429 with Retry-After and on CAP_RATE_LIMIT_EXCEEDED, then succeeds', async () => {
     const { double, clientFor } = await setup(() => (_call, count) => {
       if (count === 1)
@@ -160,6 +185,37 @@ describe('createMerchantClient', () => {
     // Another user of the same merchant starts without a context.
     await clientFor(double.merchants[7]!, 'u2').productSearch({ query: 'q' });
     expect(double.merchants[7]!.received.at(-1)!.contextId).toBeUndefined();
+  });
+
+  it('does not bring a revoked context back when a call sent before the revocation answers after it', async () => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { double, clientFor } = await setup(
+      () => (call, count) =>
+        call.skillId === 'cap:user_preferences_set'
+          ? {
+              output: {
+                operation: { success: true },
+                context: { isNewContext: false, timestamp: '2025-01-01T00:00:00Z' },
+              },
+              contextId: 'ctx-1',
+            }
+          : count === 1
+            ? { output: searchOutput('m0', 1), contextId: 'ctx-1' }
+            : // The merchant refreshes the (pre-revocation) context in its late answer.
+              { after: released, reply: { output: searchOutput('m0', 1), contextId: 'ctx-1-refreshed' } },
+    );
+    const client = clientFor(double.merchants[0]!);
+    await client.productSearch({ query: 'q' });
+    await expect(client.currentContextId()).resolves.toBe('ctx-1');
+    const slow = client.productSearch({ query: 'slow' });
+    while (double.merchants[0]!.received.length < 2) await new Promise((r) => setTimeout(r, 5));
+    await client.revokeConsent();
+    release();
+    await slow;
+    await expect(client.currentContextId()).resolves.toBeUndefined();
   });
 
   it('forgets the contextId after consent revocation; anonymous calls neither send nor store one', async () => {

@@ -5,7 +5,7 @@ import { JSON_MEDIA_TYPES, matchesMediaType, mediaType } from './content-type.js
 import { Deadline } from './deadline.js';
 import { deepFreeze } from './deep-freeze.js';
 import { checkUrl } from './destination-guard.js';
-import { BodyTooLargeError, ContentTypeError, HttpStatusError } from './errors.js';
+import { BodyTooLargeError, ContentTypeError, HttpStatusError, TimeoutError } from './errors.js';
 import { createGuardedDispatcher } from './guarded-dispatcher.js';
 import { type FetchFunction, isGuardedFetch } from './guarded-fetch.js';
 import { type CacheEntry, HttpCache, type RequestHeaderReader } from './http-cache.js';
@@ -177,7 +177,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     return headers;
   }
 
-  function checkDeclaredLength(hop: Hop, limit: number): void {
+  function checkDeclaredLength(hop: Hop, limit: number, method: string): void {
+    // A HEAD, 204 or 304 answer declares the length of a body it does not carry (RFC 9110 §8.6).
+    if (method === 'HEAD' || hop.status === 204 || hop.status === 304) return;
     if (hop.headers.has('content-encoding')) return;
     const declared = Number(hop.headers.get('content-length') ?? Number.NaN);
     if (declared > limit) {
@@ -189,7 +191,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   async function fromNetwork(ctx: CallContext, limit: number): Promise<Snapshot> {
     try {
       return await send(ctx, async (hop) => {
-        checkDeclaredLength(hop, limit);
+        checkDeclaredLength(hop, limit, ctx.method);
         const read = await readCapped(hop.body, limit, hop.finalUrl);
         return {
           url: ctx.url.href,
@@ -281,35 +283,70 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     return headers;
   }
 
+  /**
+   * True when a stored answer could have been fetched under this call's redirect policy: a response that
+   * arrived through redirects must not serve a call that would have refused them.
+   */
+  function redirectsAllowed(stored: Snapshot | CacheEntry, call: CallOptions): boolean {
+    const hops = stored.redirects.length;
+    if (hops === 0) return true;
+    const mode = call.redirect ?? options.redirect ?? 'follow';
+    if (mode === 'error' || hops > (call.maxRedirects ?? options.maxRedirects ?? DEFAULT_MAX_REDIRECTS)) {
+      return false;
+    }
+    return mode === 'follow' || new URL(stored.finalUrl).origin === new URL(stored.url).origin;
+  }
+
+  /** Applies this call's body cap to an answer fetched under another call's (cache, flight, 304 refresh). */
+  function checkShared(snapshot: Snapshot, limit: number): Snapshot {
+    if (snapshot.bytes.byteLength > limit) {
+      throw new BodyTooLargeError({ url: snapshot.finalUrl, limit, received: snapshot.bytes.byteLength });
+    }
+    return snapshot;
+  }
+
   /** GET through the cache and single-flight, or straight to the network when caching does not apply. */
   async function bufferedGet(input: string | URL, call: CallOptions, accept: string): Promise<Snapshot> {
     const href = vettedHref(input);
+    const limit = call.maxBodyBytes ?? options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     const activeCache = call.cache === false ? undefined : cache;
     const headers = headersFor(call, accept);
     if (!activeCache || baseBypassesCache || (call.headers !== undefined && bypassesCache(headers))) {
       const signals = callerSignals(call);
-      const limit = call.maxBodyBytes ?? options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
       return fromNetwork(context(new URL(href), call, 'GET', headers, undefined, signals), limit);
     }
     const reader: RequestHeaderReader = (name) => headers[name] ?? null;
-    const entry = activeCache.get(href, reader);
+    const found = activeCache.get(href, reader);
+    // An entry this call's redirect policy would not have produced is treated as absent (and replaced).
+    const entry = found && redirectsAllowed(found, call) ? found : undefined;
     if (
       entry &&
       activeCache.isFresh(entry) &&
       !(call.headers === undefined ? baseWantsRevalidation : wantsRevalidation(headers))
     ) {
-      return fromEntry(entry, false);
+      return checkShared(fromEntry(entry, false), limit);
     }
     const signals = callerSignals(call);
-    const key = `${href}\n${call.maxBodyBytes ?? ''}\n${Object.entries(headers).join('\n')}`;
+    // Calls that differ in cap or redirect policy must not share an answer fetched under the other's.
+    const key = [
+      href,
+      call.maxBodyBytes ?? '',
+      call.redirect ?? '',
+      call.maxRedirects ?? '',
+      ...Object.entries(headers),
+    ].join('\n');
     let flight = flights.get(key);
+    const owner = flight === undefined;
     if (!flight) {
       flight = revalidateOrFetch(activeCache, new URL(href), call, headers, entry, reader);
       flights.set(key, flight);
       const done = () => flights.delete(key);
       flight.then(done, done);
     }
-    return signals.length === 0 ? flight : raceSignals(flight, signals);
+    const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const shared = owner ? flight : waitAtMost(flight, timeoutMs, href);
+    const snapshot = await (signals.length === 0 ? shared : raceSignals(shared, signals));
+    return checkShared(snapshot, limit);
   }
 
   async function bufferedCall(
@@ -461,7 +498,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         };
         throw statusError(snapshot, provenanceOf(snapshot, started));
       }
-      checkDeclaredLength(hop, limit);
+      checkDeclaredLength(hop, limit, method);
     } catch (error) {
       ctx.deadline.clear();
       throw error;
@@ -525,6 +562,27 @@ function withResolvers<T>() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/**
+ * A call that joined another's request still keeps its own deadline: it stops waiting with `TimeoutError`
+ * when its `timeoutMs` passes, while the shared request carries on for the others.
+ */
+function waitAtMost<T>(promise: Promise<T>, timeoutMs: number, url: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new TimeoutError({ url, timeoutMs })), timeoutMs);
+    timer.unref?.();
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** Waits for `promise`, but rejects with a signal's reason as soon as one of `signals` aborts. */

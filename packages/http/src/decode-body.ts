@@ -4,6 +4,8 @@ import { constants, createBrotliDecompress, createGunzip, createInflate } from '
 // Lenient flushing, as browsers and undici do, so a gzip stream cut after the last full block still decodes.
 const LENIENT = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH };
 
+const KNOWN_CODINGS = new Set(['gzip', 'x-gzip', 'deflate', 'br']);
+
 function decoderFor(coding: string): Transform | undefined {
   switch (coding) {
     case 'gzip':
@@ -31,11 +33,8 @@ export function decodeContentEncoding(body: Readable, contentEncoding: string | 
     .map((coding) => coding.trim())
     .filter((coding) => coding !== '' && coding !== 'identity');
   if (codings.length === 0) return body;
-  const decoders: Transform[] = [];
-  for (const coding of codings.reverse()) {
-    const decoder = decoderFor(coding);
-    if (!decoder) return body;
-    decoders.push(decoder);
-  }
+  // Checked before any decoder exists: a zlib stream built and then abandoned holds native memory until GC.
+  if (!codings.every((coding) => KNOWN_CODINGS.has(coding))) return body;
+  const decoders = codings.reverse().map((coding) => decoderFor(coding) as Transform);
   return pipeline([body, ...decoders], () => {}) as unknown as Readable;
 }

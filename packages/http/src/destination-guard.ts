@@ -64,3 +64,27 @@ export function checkDestination(
     }
   });
 }
+
+// Methods the Fetch standard forbids; refused for every transport so all of them accept the same requests.
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/**
+ * Refuses a request no transport may send, before anything leaves: a forbidden method or a body on GET/HEAD.
+ * Without this, `fetch` and undici throw a bare `TypeError` that would look like a (retryable) network failure.
+ */
+export function checkRequestShape(url: URL, method: string, body: unknown): void {
+  if (FORBIDDEN_METHODS.has(method)) {
+    throw new UrlPolicyError({
+      url: url.href,
+      reason: 'request',
+      detail: `the ${method} method is forbidden`,
+    });
+  }
+  if (body !== undefined && (method === 'GET' || method === 'HEAD')) {
+    throw new UrlPolicyError({
+      url: url.href,
+      reason: 'request',
+      detail: `a ${method} request cannot have a body`,
+    });
+  }
+}

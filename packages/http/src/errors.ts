@@ -154,10 +154,16 @@ export class RedirectPolicyError extends HttpError {
   }
 }
 
-/** Why a URL was refused before any request. */
-export type UrlRefusal = 'invalid' | 'protocol' | 'insecure' | 'credentials';
+/**
+ * Why a URL was refused before any request. `request`: the request itself cannot be sent (a forbidden method
+ * such as `TRACE`, or a body on GET/HEAD), whatever the transport.
+ */
+export type UrlRefusal = 'invalid' | 'protocol' | 'insecure' | 'credentials' | 'request';
 
-/** The URL itself is unusable: not absolute, not http(s), `http:` without `allowHttp`, or has credentials. */
+/**
+ * The URL (or the request around it) is unusable: not absolute, not http(s), `http:` without `allowHttp`,
+ * credentials in it, or a request no transport may send.
+ */
 export class UrlPolicyError extends HttpError {
   /** What was wrong. */
   readonly reason: UrlRefusal;

@@ -3,7 +3,7 @@ import ky from 'ky';
 import type { AddressPolicy } from './address-guard.js';
 import type { Deadline } from './deadline.js';
 import { sleep } from './deadline.js';
-import { checkDestination } from './destination-guard.js';
+import { checkDestination, checkRequestShape } from './destination-guard.js';
 import { isHttpError, NetworkError, RedirectPolicyError } from './errors.js';
 import type { FetchFunction } from './guarded-fetch.js';
 import type { RedirectMode } from './http-client-options.js';
@@ -97,6 +97,7 @@ async function sendOnce(
   headers: Record<string, string>,
   body: string | Uint8Array | undefined,
 ) {
+  checkRequestShape(url, method, body);
   const pending = checkDestination(url, ctx.policy, !ctx.transport.guardsConnections, ctx.lookup);
   if (pending) await pending;
   const { dispatch } = ctx.transport;
@@ -157,6 +158,10 @@ function nextHop(ctx: CallContext, from: URL, location: string, redirects: reado
     throw refuse('invalid-location', next.href, `${next.protocol} is not http(s)`);
   }
   if (next.protocol === 'http:' && !ctx.allowHttp) throw refuse('insecure', next.href, 'plain http is off');
+  // A downgrade is refused even with allowHttp: an https URL is a promise the answer came over TLS.
+  if (next.protocol === 'http:' && from.protocol === 'https:') {
+    throw refuse('insecure', next.href, 'https to http downgrade');
+  }
   if (next.username !== '' || next.password !== '') {
     throw refuse('invalid-location', next.href, 'credentials in URLs are refused');
   }

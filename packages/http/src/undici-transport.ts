@@ -27,23 +27,16 @@ export interface DispatchAnswer {
 /** Sends one request without following redirects. */
 export type DispatchFunction = (request: DispatchRequest) => Promise<DispatchAnswer>;
 
-// Methods the Fetch standard forbids; refused here too so every transport accepts the same requests.
-const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 /**
  * The client's default transport: hands the already serialised body and the lowercase header record straight
  * to `dispatcher.request()` (the guarded keep-alive agent), with no `Request` object, body stream or clone in
  * between, which is what made a POST cost several times a GET. It never follows redirects, and it decodes
- * gzip/deflate/br. It keeps the request rules a `Request` would apply: no body on GET/HEAD, no forbidden
- * methods, and a string body without `Content-Type` is sent as `text/plain;charset=UTF-8`.
+ * gzip/deflate/br. The client has already refused forbidden methods and bodies on GET/HEAD (`checkRequestShape`); a string body without `Content-Type` is sent as `text/plain;charset=UTF-8`.
  */
 export function createUndiciDispatch(dispatcher: Dispatcher): DispatchFunction {
   return async ({ url, method, headers, body, signal }) => {
-    if (FORBIDDEN_METHODS.has(method)) throw new TypeError(`'${method}' HTTP method is unsupported`);
-    if (body !== undefined && (method === 'GET' || method === 'HEAD')) {
-      throw new TypeError('Request with GET/HEAD method cannot have body');
-    }
     let sent: Record<string, string> = headers as Record<string, string>;
     const needsType = typeof body === 'string' && headers['content-type'] === undefined;
     if (headers['accept-encoding'] === undefined || needsType) {

@@ -66,6 +66,7 @@ interface BaseProduct {
 }
 
 const UNIVERSE_SIZE = 400;
+const UNIVERSE_CACHE_SEEDS = 16;
 const universeCache = new Map<string, BaseProduct[]>();
 
 function universe(seed: string): BaseProduct[] {
@@ -96,6 +97,11 @@ function universe(seed: string): BaseProduct[] {
       sizes,
       colors,
     });
+  }
+  // Bounded so a long-lived process that tries many seeds keeps only the recent universes.
+  if (universeCache.size >= UNIVERSE_CACHE_SEEDS) {
+    const oldest = universeCache.keys().next().value;
+    if (oldest !== undefined) universeCache.delete(oldest);
   }
   universeCache.set(seed, out);
   return out;

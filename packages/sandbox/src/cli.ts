@@ -2,17 +2,31 @@
 import { parseArgs } from 'node:util';
 import { startSandbox } from './start-sandbox.js';
 
-const { values } = parseArgs({
-  options: {
-    merchants: { type: 'string', default: '5' },
-    seed: { type: 'string', default: 'agentweb' },
-    port: { type: 'string', default: '0' },
-    help: { type: 'boolean', default: false },
-  },
-});
+const USAGE = 'agentweb-sandbox [--merchants N] [--seed S] [--port P]\n';
+// `pnpm sandbox -- --merchants 3` hands the script a literal `--` first; parseArgs would take the rest as positionals.
+const argv = process.argv.slice(2);
+if (argv[0] === '--') argv.shift();
+
+function parse() {
+  try {
+    return parseArgs({
+      args: argv,
+      options: {
+        merchants: { type: 'string', default: '5' },
+        seed: { type: 'string', default: 'agentweb' },
+        port: { type: 'string', default: '0' },
+        help: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (e) {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const values = parse();
 
 if (values.help) {
-  process.stdout.write('agentweb-sandbox [--merchants N] [--seed S] [--port P]\n');
+  process.stdout.write(USAGE);
   process.exit(0);
 }
 
@@ -23,14 +37,31 @@ if (!Number.isInteger(merchants) || merchants < 0 || !Number.isInteger(port) || 
   process.exit(2);
 }
 
+// Handlers go in before anything is printed: a supervisor that signals as soon as it reads the banner must still
+// get a clean shutdown (a signal during start-up just exits: nothing is listening yet that the exit would not end).
+let closeSandbox: (() => Promise<void>) | undefined;
+let stopping = false;
+const stop = (): void => {
+  if (stopping) return;
+  stopping = true;
+  void (closeSandbox?.() ?? Promise.resolve()).then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+
 const started = performance.now();
 const sb = await startSandbox({ merchants, seed: values.seed, port });
+closeSandbox = sb.close;
 const ms = Math.round(performance.now() - started);
 
 const rows = sb.merchants.map((m) => [m.domain, m.baseUrl, m.cardUrl, m.dialect, String(m.catalogSize)]);
 const header = ['domain', 'base URL', 'card URL', 'dialect', 'products'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
+const line = (r: string[]) =>
+  r
+    .map((c, i) => c.padEnd(widths[i] ?? 0))
+    .join('  ')
+    .trimEnd();
 const out = [
   `AgentWeb sandbox: ${merchants} merchant(s), seed "${values.seed}", started in ${ms} ms`,
   '',
@@ -50,9 +81,3 @@ const out = [
   'Ctrl-C to stop.',
 ];
 process.stdout.write(`${out.join('\n')}\n`);
-
-const stop = (): void => {
-  void sb.close().then(() => process.exit(0));
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);

@@ -9,6 +9,8 @@ export interface DnsZone {
   capTxt: ReadonlyMap<string, string>;
   /** Suffix the sandbox is authoritative for (e.g. `sandbox.test`). */
   suffix: string;
+  /** Loopback address every domain resolves to: an A record for IPv4 (default 127.0.0.1), AAAA for IPv6. */
+  address?: string;
 }
 
 const TTL = 60;
@@ -19,8 +21,11 @@ const MAX_QUERY_BYTES = 4096;
 /** Answers one query packet from the zone: TXT at `_cap.<domain>`, A 127.0.0.1 at each domain. */
 export function answerQuery(zone: DnsZone, query: Packet): Packet {
   const question = query.questions?.[0];
-  const base = { id: query.id ?? 0, type: 'response' as const, questions: query.questions ?? [] };
-  if (question === undefined) return { ...base, flags: RCODE.FORMERR } as Packet;
+  // Real servers accept exactly one question (RFC 9619); echoing thousands would amplify a small query.
+  if (question === undefined || query.questions?.length !== 1) {
+    return { id: query.id ?? 0, type: 'response', questions: [], flags: RCODE.FORMERR } as Packet;
+  }
+  const base = { id: query.id ?? 0, type: 'response' as const, questions: [question] };
   const name = question.name.toLowerCase().replace(/\.$/, '');
   const flags = dnsPacket.AUTHORITATIVE_ANSWER;
   if (name !== zone.suffix && !name.endsWith(`.${zone.suffix}`))
@@ -36,8 +41,10 @@ export function answerQuery(zone: DnsZone, query: Packet): Packet {
     }
   } else if (zone.capTxt.has(name) || name === zone.suffix) {
     exists = true;
-    if (question.type === 'A' || String(question.type) === 'ANY')
-      answers.push({ type: 'A', name: question.name, ttl: TTL, class: 'IN', data: '127.0.0.1' });
+    const address = zone.address ?? '127.0.0.1';
+    const type = net.isIPv6(address) ? 'AAAA' : 'A';
+    if (question.type === type || String(question.type) === 'ANY')
+      answers.push({ type, name: question.name, ttl: TTL, class: 'IN', data: address });
   }
   const soa: Answer = {
     type: 'SOA',
@@ -84,7 +91,7 @@ export interface RunningDns {
 }
 
 async function bindBoth(zone: DnsZone, host: string): Promise<RunningDns> {
-  const udp = dgram.createSocket('udp4');
+  const udp = dgram.createSocket(net.isIPv6(host) ? 'udp6' : 'udp4');
   udp.on('message', (msg, rinfo) => {
     const out = respond(zone, msg);
     if (out !== undefined) udp.send(out, rinfo.port, rinfo.address);
@@ -96,6 +103,8 @@ async function bindBoth(zone: DnsZone, host: string): Promise<RunningDns> {
       resolve();
     });
   });
+  // A failed send (e.g. an ICMP error for a vanished client) must not become an uncaught 'error' event.
+  udp.on('error', () => {});
   const port = udp.address().port;
   const sockets = new Set<net.Socket>();
   const tcp = net.createServer((socket) => {
@@ -115,7 +124,8 @@ async function bindBoth(zone: DnsZone, host: string): Promise<RunningDns> {
         if (buf.length < 2 + len) break;
         const out = respond(zone, buf.subarray(2, 2 + len));
         buf = buf.subarray(2 + len);
-        if (out === undefined) {
+        // The TCP frame length is 16 bits; a larger answer cannot be framed.
+        if (out === undefined || out.length > 0xffff) {
           socket.destroy();
           return;
         }

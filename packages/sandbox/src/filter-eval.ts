@@ -83,11 +83,21 @@ function tokenize(input: string): Token[] {
 }
 
 const KEYWORDS = new Set(['AND', 'OR', 'BETWEEN', 'IN', 'TRUE', 'FALSE']);
+/**
+ * Filters arrive from the network and the parser and evaluator recurse, so both size and nesting are capped:
+ * far above any real refinement, far below what would exhaust the stack or the event loop.
+ */
+const MAX_FILTER_LENGTH = 4096;
+const MAX_NESTING = 32;
 
 /** Parses the CAP filter grammar: AND binds tighter than OR; comparisons, BETWEEN and IN. */
 export function parseFilter(input: string): FilterNode {
+  if (input.length > MAX_FILTER_LENGTH) {
+    throw new FilterSyntaxError(`filter longer than ${MAX_FILTER_LENGTH} characters`, MAX_FILTER_LENGTH);
+  }
   const tokens = tokenize(input);
   let at = 0;
+  let depth = 0;
   const peek = (): Token => tokens[at] as Token;
   const keyword = (t: Token, word: string): boolean => t.kind === 'ident' && t.text.toUpperCase() === word;
   const literal = (): FilterValue => {
@@ -139,8 +149,12 @@ export function parseFilter(input: string): FilterNode {
   };
   const primary = (): FilterNode => {
     if (peek().kind === 'lparen') {
+      if (++depth > MAX_NESTING) {
+        throw new FilterSyntaxError(`parentheses nested deeper than ${MAX_NESTING}`, peek().pos);
+      }
       at++;
       const inner = orExpr();
+      depth--;
       if (peek().kind !== 'rparen') throw new FilterSyntaxError("expected ')'", peek().pos);
       at++;
       return inner;

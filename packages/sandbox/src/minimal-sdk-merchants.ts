@@ -157,9 +157,17 @@ export async function startMinimalSdkMerchants(
   server.keepAliveTimeout = 60_000;
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { latency } = options;
+  const timers = new Set<NodeJS.Timeout>();
   if (latency) {
     app.use((_req, _res, next) => {
-      setTimeout(next, latency.minMs + Math.random() * (latency.maxMs - latency.minMs));
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          next();
+        },
+        latency.minMs + Math.random() * (latency.maxMs - latency.minMs),
+      );
+      timers.add(timer);
     });
   }
   const cardUrls: string[] = [];
@@ -188,6 +196,9 @@ export async function startMinimalSdkMerchants(
     cardUrls,
     close: () =>
       new Promise((resolve) => {
+        // A pending latency timer would keep the process alive and answer on a closed socket.
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -1,7 +1,12 @@
 import http from 'node:http';
+import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { SandboxLookup } from './sandbox-lookup.js';
+
+function isLoopbackIp(ip: string): boolean {
+  return ip === '::1' || /^127\.\d+\.\d+\.\d+$/.test(ip);
+}
 
 /**
  * A `fetch` that reaches sandbox domains over loopback (the global fetch cannot take a custom lookup). Use it for
@@ -13,6 +18,11 @@ export function createSandboxFetch(lookup: SandboxLookup): typeof fetch {
     const request = new Request(input, init);
     const url = new URL(request.url);
     if (url.protocol !== 'http:') throw new TypeError(`sandbox fetch only speaks http: (${url.href})`);
+    // node:http skips the lookup for IP literals, so they are checked here or they would leave loopback.
+    const literal = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(literal) !== 0 && !isLoopbackIp(literal)) {
+      throw new TypeError(`sandbox fetch only reaches loopback, not ${url.hostname}`);
+    }
     const body = request.body === null ? undefined : Buffer.from(await request.arrayBuffer());
     const headers: Record<string, string> = {};
     request.headers.forEach((value, key) => {
@@ -22,7 +32,7 @@ export function createSandboxFetch(lookup: SandboxLookup): typeof fetch {
     return await new Promise<Response>((resolve, reject) => {
       const req = http.request(
         {
-          host: url.hostname,
+          host: literal,
           port: url.port === '' ? 80 : Number(url.port),
           path: `${url.pathname}${url.search}`,
           method: request.method,

@@ -1,4 +1,5 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
+import { isIPv6 } from 'node:net';
 
 /** A node:dns-style `lookup`, as accepted by `http.request` and @agentweb/http. */
 export type SandboxLookup = (
@@ -10,8 +11,12 @@ export type SandboxLookup = (
   callback?: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
 ) => void;
 
-/** Maps every sandbox domain (and `localhost`) to 127.0.0.1; any other name fails with ENOTFOUND. */
-export function createSandboxLookup(domains: ReadonlySet<string>): SandboxLookup {
+/**
+ * Maps every sandbox domain (and `localhost`) to `address` (the sandbox's loopback bind address, default
+ * 127.0.0.1); any other name fails with ENOTFOUND.
+ */
+export function createSandboxLookup(domains: ReadonlySet<string>, address = '127.0.0.1'): SandboxLookup {
+  const family = isIPv6(address) ? 6 : 4;
   return (hostname, options, callback) => {
     const cb = typeof options === 'function' ? options : callback;
     if (cb === undefined) return;
@@ -25,8 +30,6 @@ export function createSandboxLookup(domains: ReadonlySet<string>): SandboxLookup
       process.nextTick(() => cb(err, all ? [] : '', 4));
       return;
     }
-    process.nextTick(() =>
-      all ? cb(null, [{ address: '127.0.0.1', family: 4 }]) : cb(null, '127.0.0.1', 4),
-    );
+    process.nextTick(() => (all ? cb(null, [{ address, family }]) : cb(null, address, family)));
   };
 }

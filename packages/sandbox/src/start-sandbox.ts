@@ -42,7 +42,7 @@ export interface SandboxMerchant extends MerchantInfo {
 export interface Sandbox {
   /** The merchants, in index order. */
   merchants: SandboxMerchant[];
-  /** The HTTP server's address. */
+  /** The HTTP server's bound address (every merchant domain resolves to `host`). */
   http: { host: string; port: number };
   /** The DNS server (UDP and TCP). */
   dns: { host: string; port: number };
@@ -76,7 +76,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const byHost = new Map<string, MerchantRuntime>();
   const apps = new Map<string, Express>();
   const capTxt = new Map<string, string>();
-  const zone: DnsZone = { capTxt, suffix };
+  const zone: DnsZone = { capTxt, suffix, address: '127.0.0.1' };
   const sockets = new Set<import('node:net').Socket>();
 
   const server = http.createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -109,6 +109,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
+  // `localhost` binds whichever loopback address it resolves to; clients, DNS and DoH must use that one.
+  const bound = typeof address === 'object' && address !== null ? address.address : '127.0.0.1';
+  zone.address = bound;
+  const urlHost = bound.includes(':') ? `[${bound}]` : bound;
 
   const merchants: SandboxMerchant[] = [];
   for (let index = 0; index < count; index++) {
@@ -137,18 +141,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   let dns: RunningDns;
   try {
-    dns = await startDnsServer(zone, host === 'localhost' ? '127.0.0.1' : host);
+    dns = await startDnsServer(zone, bound);
   } catch (e) {
     server.close();
     throw e;
   }
-  const lookup = createSandboxLookup(new Set(byHost.keys()));
+  const lookup = createSandboxLookup(new Set(byHost.keys()), bound);
   let closing: Promise<void> | undefined;
   return {
     merchants,
-    http: { host, port },
+    http: { host: bound, port },
     dns: { host: dns.host, port: dns.port },
-    doh: `http://${host}:${port}/dns-query`,
+    doh: `http://${urlHost}:${port}/dns-query`,
     lookup,
     fetch: createSandboxFetch(lookup),
     close: () => {

@@ -22,7 +22,7 @@ function udpQuery(msg: Buffer): Promise<Packet> {
     const timer = setTimeout(() => {
       s.close();
       reject(new Error('udp timeout'));
-    }, 1500);
+    }, 10_000);
     s.on('message', (m) => {
       clearTimeout(timer);
       s.close();
@@ -36,7 +36,7 @@ function tcpQuery(msg: Buffer): Promise<Packet> {
   return new Promise((resolve, reject) => {
     const sock = net.connect(sb.dns.port, sb.dns.host);
     let buf = Buffer.alloc(0);
-    sock.setTimeout(1500, () => sock.destroy(new Error('tcp timeout')));
+    sock.setTimeout(10_000, () => sock.destroy(new Error('tcp timeout')));
     sock.on('error', reject);
     sock.on('data', (c) => {
       buf = Buffer.concat([buf, c]);

@@ -147,7 +147,8 @@ describe('hang', () => {
       () => 'answered',
       () => 'ended',
     );
-    await new Promise((r) => setTimeout(r, 50));
+    // Close only once the request is held by the merchant, so the test proves close() ends a hung request.
+    while ((own.merchants[0]?.stats.a2aRequests ?? 0) === 0) await new Promise((r) => setTimeout(r, 10));
     await own.close();
     expect(await settled).toBe('ended');
   });

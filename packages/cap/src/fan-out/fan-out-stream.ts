@@ -15,6 +15,8 @@ import { productGtin } from './gtin.js';
 import { searchCacheKey } from './search-cache.js';
 
 const DEADLINE_REASON = 'agentweb:fan-out-deadline';
+/** Longest delay `setTimeout` honours; a longer one would fire at once (Node clamps it to 1 ms). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 interface Settings {
   query: string;
@@ -65,7 +67,7 @@ function settingsOf(options: FanOutSearchOptions): Settings {
     limit: search.data.limit ?? 10,
     pages,
     concurrency,
-    deadlineMs,
+    deadlineMs: Math.min(deadlineMs, MAX_TIMER_MS),
   };
 }
 
@@ -136,10 +138,18 @@ export async function* fanOutSearchStream(
     try {
       const contextId = personalise ? await raceAbort(merchant.currentContextId(), signal) : undefined;
       outcome.personalised = contextId !== undefined;
-      const queryMode =
-        settings.queryMode === 'phrase' && !(merchant.profile.cap?.queryModes.includes('phrase') ?? false)
-          ? 'keyword'
-          : settings.queryMode;
+      // `phrase` is optional for merchants (only `keyword` is mandatory); one that does not advertise it gets the
+      // query as keywords, and the outcome says so.
+      const phraseUnsupported =
+        settings.queryMode === 'phrase' && !(merchant.profile.cap?.queryModes.includes('phrase') ?? false);
+      const queryMode = phraseUnsupported ? 'keyword' : settings.queryMode;
+      if (phraseUnsupported) {
+        warnings.push({
+          code: 'query-mode-fallback',
+          path: 'queryMode',
+          message: 'the merchant does not advertise phrase search; sent as keyword',
+        });
+      }
       for (let page = 0; page < settings.pages; page += 1) {
         const offset = page * settings.limit;
         const key = searchCacheKey({
@@ -175,7 +185,18 @@ export async function* fanOutSearchStream(
         outcome.pages += 1;
         outcome.totalResults = pageResult.output.totalResults;
         warnings.push(...pageResult.warnings);
-        for (const product of pageResult.output.products) {
+        // A merchant may send more than the page size asked for; keeping only `limit` per page bounds the memory
+        // one merchant can take (limit x pages) and keeps the next page's offset consistent.
+        let pageProducts = pageResult.output.products;
+        if (pageProducts.length > settings.limit) {
+          warnings.push({
+            code: 'page-truncated',
+            path: 'products',
+            message: `${pageProducts.length} products for a page of ${settings.limit}; kept the first ${settings.limit}`,
+          });
+          pageProducts = pageProducts.slice(0, settings.limit);
+        }
+        for (const product of pageProducts) {
           products.push({
             merchantId: merchant.merchantId,
             agentCardUrl: merchant.agentCardUrl,
@@ -186,7 +207,7 @@ export async function* fanOutSearchStream(
             alsoFrom: [],
           });
         }
-        const received = pageResult.output.products.length;
+        const received = pageProducts.length;
         if (
           received === 0 ||
           received < settings.limit ||

@@ -44,6 +44,17 @@ describe('findPii', () => {
     expect(kinds('1-800-555-0199')).toEqual(['phone:1-800-555-0199']);
   });
 
+  it('finds phone numbers written with a trunk 0 and no country code', () => {
+    expect(kinds('call 020 7946 0958')).toEqual(['phone:020 7946 0958']);
+    expect(kinds('01 23 45 67 89')).toEqual(['phone:01 23 45 67 89']);
+  });
+
+  it('leaves lists of sizes, model numbers and set numbers alone', () => {
+    for (const text of ['sizes 10 11 12 13 14', 'lego 10281 10282 10283', 'RTX 4090 2024 1000']) {
+      expect(kinds(text), text).toEqual([]);
+    }
+  });
+
   it('leaves ordinary shopping text alone', () => {
     for (const text of [
       'noise cancelling headphones under 200',

@@ -68,6 +68,7 @@ function findCards(text: string): PiiMatch[] {
 
 const PHONE =
   /(?<![\p{L}\p{N}_+])(?:\+\d{7,15}|(?:\+ ?\d{1,3}[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{1,5}(?:[ .-]\d{1,5}){0,6})(?![\p{L}\p{N}_])/gu;
+const NANP_GROUPS = /^(?:1[ .-])?\d{3}[ .-]\d{3}[ .-]\d{4}$/;
 const DATE_START = /^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{4})(?!\d)/;
 
 function findPhones(text: string): PiiMatch[] {
@@ -79,11 +80,16 @@ function findPhones(text: string): PiiMatch[] {
     if (international) {
       if (digits.length < 8 || digits.length > 15) continue;
     } else {
-      // Without a country code only clearly phone-shaped text counts: 10-15 digits written in groups, so
-      // that prices, sizes, SKUs, dates and bare product ids pass.
+      // Without a country code only clearly phone-shaped text counts: 10-15 digits with a parenthesised area
+      // code, in the North American 3-3-4 grouping, or in 3+ groups after a trunk 0 (`020 7946 0958`,
+      // `01 23 45 67 89`). Other groupings are lists of sizes, model or set numbers (`10281 10282 10283`).
       if (digits.length < 10 || digits.length > 15) continue;
-      const groups = candidate.split(/[ .()-]+/).filter(Boolean).length;
-      if (groups < 3 && !candidate.includes('(')) continue;
+      const groups = candidate.split(/[ .()-]+/).filter(Boolean);
+      const phoneShaped =
+        candidate.includes('(') ||
+        NANP_GROUPS.test(candidate) ||
+        (groups.length >= 3 && candidate.startsWith('0'));
+      if (!phoneShaped) continue;
       if (DATE_START.test(candidate)) continue;
       if (digits.length === 13 && /^97[89]/.test(digits) && gtinValid(digits)) continue;
     }

@@ -10,7 +10,7 @@ import { createHttpClient } from '@agentweb/http';
 import { createMerchantBackoff, type MerchantBackoff } from '../backoff/merchant-backoff.js';
 import { CapError, MISSING_CAP_ERROR_CODE } from '../cap-error.js';
 import { assertNoPii } from '../filter/index.js';
-import { CapResponseError } from '../schemas/errors.js';
+import { CapInputError, CapResponseError } from '../schemas/errors.js';
 import {
   parseCartManageOutput,
   parseOrderStatusOutput,
@@ -37,6 +37,8 @@ import { errorPayloadOf, skillOutputOf, statusText } from './task-result.js';
 interface Answer {
   result: SendMessageResult;
   sentContextId: string | undefined;
+  /** The client's revocation count when the call was sent. */
+  epoch: number;
 }
 
 /**
@@ -52,6 +54,9 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
   const rateLimitRetries = options.rateLimitRetries ?? 1;
   const maxRetryWaitMs = options.maxRetryWaitMs ?? 10_000;
   const key = { userId, merchantId };
+  // Counts accepted consent revocations: an answer to a call sent before one must not store its contextId after
+  // it, or the revoked context would come back and be sent again.
+  let revocations = 0;
 
   let a2aPromise: Promise<A2AClient> | undefined = options.a2a ? Promise.resolve(options.a2a) : undefined;
   const a2a = (): Promise<A2AClient> => {
@@ -105,11 +110,12 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
   async function send(parts: Part[], call: CapCallOptions): Promise<Answer> {
     const client = await a2a();
     const personalise = call.personalise ?? true;
+    const epoch = revocations;
     const sentContextId = personalise ? await contextStore.get(key) : undefined;
     for (let attempt = 0; ; attempt += 1) {
       try {
         const result = await sendOnce(client, parts, sentContextId, call.signal);
-        return { result, sentContextId };
+        return { result, sentContextId, epoch };
       } catch (error) {
         const limited = rateLimitOf(error);
         if (
@@ -129,7 +135,8 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
     const issued = 'task' in result && result.task ? result.task.contextId : result.message?.contextId;
     if (!issued) return undefined;
     // The merchant's newest contextId replaces the stored one (spec: MUST switch); anonymous calls never store.
-    if (personalise && issued !== answer.sentContextId) await contextStore.set(key, issued);
+    if (personalise && issued !== answer.sentContextId && answer.epoch === revocations)
+      await contextStore.set(key, issued);
     return issued;
   }
 
@@ -238,7 +245,10 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
       const revoking = input.clearAll === true || consent === 'none' || consent === 'absent';
       // After a revocation the merchant may no longer link this user to the old context; forgetting the id means
       // it is never sent again (a later call starts a fresh, unlinked context).
-      if (revoking && result.output.operation.success) await contextStore.delete(key);
+      if (revoking && result.output.operation.success) {
+        revocations += 1;
+        await contextStore.delete(key);
+      }
       return result;
     },
     revokeConsent(call = {}) {
@@ -248,7 +258,7 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
     },
     async invokeText(params, call = {}) {
       if (typeof params.text !== 'string' || params.text.trim() === '') {
-        throw new CapResponseError({
+        throw new CapInputError({
           skillId: params.skillId,
           issues: [{ path: 'text', message: 'text must not be empty' }],
         });

@@ -18,12 +18,27 @@ export function capFailureOf(result: SendMessageResult): CapErrorPayload | undef
   return errorPayloadOf(result.task);
 }
 
-/** Reads `{capErrorCode, description, details}` from a task's status message, when present. */
+/**
+ * Reads `{capErrorCode, description, details}` from a task's status message, when present. Read leniently: a
+ * payload whose `description` is missing or whose `details` is not an object still gives its code (losing
+ * `CAP_RATE_LIMIT_EXCEEDED` over a missing description would also lose the rate limit); the status text, or
+ * the code itself, stands in for the description.
+ */
 export function errorPayloadOf(task: Task): CapErrorPayload | undefined {
   for (const part of task.status.message?.parts ?? []) {
     if (part.kind !== 'data') continue;
     const parsed = CapErrorPayloadSchema.safeParse(part.data);
     if (parsed.success) return parsed.data;
+    const data = part.data as Record<string, unknown> | undefined;
+    const code = data?.capErrorCode;
+    if (typeof code !== 'string' || code === '') continue;
+    const { details, description } = data as { details?: unknown; description?: unknown };
+    const usableDetails = typeof details === 'object' && details !== null && !Array.isArray(details);
+    return {
+      capErrorCode: code,
+      description: typeof description === 'string' ? description : statusText(task) || code,
+      ...(usableDetails ? { details: details as Record<string, unknown> } : {}),
+    };
   }
   return undefined;
 }

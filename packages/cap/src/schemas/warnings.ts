@@ -21,7 +21,11 @@ export type CapWarningCode =
   /** A positional list's length differs from the ids asked for. */
   | 'positional-mismatch'
   /** The skill id was found in Message metadata rather than DataPart metadata. */
-  | 'skill-id-in-message-metadata';
+  | 'skill-id-in-message-metadata'
+  /** A fan-out search page held more products than the page size asked for; the rest were left out. */
+  | 'page-truncated'
+  /** A fan-out asked for `phrase` search of a merchant that advertises only `keyword`; it was sent as keyword. */
+  | 'query-mode-fallback';
 
 /** A note that a lenient parse repaired or left out something. Nothing is dropped without one. */
 export interface CapWarning {

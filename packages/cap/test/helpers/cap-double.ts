@@ -20,7 +20,8 @@ export type Reply =
     }
   | { http: number; headers?: Record<string, string>; body?: string }
   | { hang: true }
-  | { state: string };
+  | { state: string }
+  | { after: Promise<unknown>; reply: Reply };
 
 /** One merchant's script. */
 export type Script = (call: Received, count: number) => Reply;
@@ -104,7 +105,12 @@ export async function startCapDouble(options: {
     };
     merchant.received.push(call);
     counts[index] = (counts[index] ?? 0) + 1;
-    const reply = scripts[index]!(call, counts[index]!);
+    let reply = scripts[index]!(call, counts[index]!);
+    while ('after' in reply) {
+      const { after, reply: next } = reply;
+      await after;
+      reply = next;
+    }
     if ('hang' in reply) return;
     if ('http' in reply) {
       res

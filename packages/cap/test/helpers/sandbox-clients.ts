@@ -1,6 +1,7 @@
 import { type A2AAuth, type A2ADialect, createA2AClient } from '@agentweb/a2a';
 import { type AgentProfile, parseAgentCard } from '@agentweb/agentcard';
 import { createHttpClient, type HttpClient } from '@agentweb/http';
+import { createLoopbackOnlyConnector } from '@agentweb/http/test';
 import type { Sandbox, SandboxMerchant } from '@agentweb/sandbox';
 import { createMerchantBackoff } from '../../src/backoff/index.js';
 import type { ContextStore } from '../../src/context/index.js';
@@ -24,6 +25,7 @@ export function sandboxHttp(
     lookup: sandbox.lookup,
     allowHttp: true,
     allowPrivateNetwork: true,
+    connector: createLoopbackOnlyConnector(),
     timeoutMs: options.timeoutMs ?? 5_000,
     ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
   });

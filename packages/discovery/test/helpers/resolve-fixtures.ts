@@ -1,5 +1,6 @@
 import { createA2ACard } from '@agentweb/agentcard';
 import { createHttpClient, type HttpClient } from '@agentweb/http';
+import { createLoopbackOnlyConnector } from '@agentweb/http/test';
 import type { CapTxtResult, TxtResolver } from '../../src/dns/dns-types.js';
 import { type FakeWeb, testLookup } from './fake-web.js';
 
@@ -23,6 +24,8 @@ export function loopbackHttp(
     allowHttp: options.allowHttp ?? true,
     allowPrivateNetwork: ['*.test'],
     lookup: testLookup(options.lookup),
+    // SSRF tests feed the guard private addresses as data; this keeps every socket on loopback regardless.
+    connector: createLoopbackOnlyConnector(),
     retry: false,
     cache: false,
     timeoutMs: 5_000,

@@ -66,7 +66,7 @@ export async function startSandboxProcess(options: SandboxProcessOptions = {}): 
     options,
   );
   const { merchants, http, dns, doh } = started.reply;
-  const lookup = createSandboxLookup(new Set(merchants.map((m) => m.domain)));
+  const lookup = createSandboxLookup(new Set(merchants.map((m) => m.domain)), http.host);
   return {
     merchants,
     http,

@@ -1,0 +1,145 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  createHttpClient,
+  type HttpClient,
+  type HttpClientOptions,
+  isBlockedAddressError,
+  isBodyTooLargeError,
+  isRedirectPolicyError,
+  isTimeoutError,
+  isUrlPolicyError,
+} from '../src/index.js';
+import { startServer, type TestServer } from './servers.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+async function server(...args: Parameters<typeof startServer>): Promise<TestServer> {
+  const started = await startServer(...args);
+  cleanups.push(() => started.close());
+  return started;
+}
+
+function client(options: HttpClientOptions = {}): HttpClient {
+  const created = createHttpClient({
+    allowHttp: true,
+    allowPrivateNetwork: ['127.0.0.1'],
+    retry: { baseDelayMs: 1, maxDelayMs: 5 },
+    ...options,
+  });
+  cleanups.push(() => created.close());
+  return created;
+}
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('address literals in every URL spelling are refused by default', () => {
+  it('never connects to loopback written as hex, octal, decimal, short, mapped, NAT64 or 6to4', async () => {
+    const target = await server((_req, res) => res.end('reached'));
+    const guarded = client({ allowPrivateNetwork: false, retry: false });
+    const port = target.port;
+    const spellings = [
+      `http://0x7f.1:${port}/`,
+      `http://0x7f000001:${port}/`,
+      `http://2130706433:${port}/`,
+      `http://0177.0.0.1:${port}/`,
+      `http://127.1:${port}/`,
+      `http://127.0.0.1.:${port}/`,
+      `http://[::ffff:127.0.0.1]:${port}/`,
+      `http://[::ffff:7f00:1]:${port}/`,
+      `http://[0:0:0:0:0:ffff:7f00:1]:${port}/`,
+      `http://[64:ff9b::127.0.0.1]:${port}/`,
+      `http://[2002:7f00:1::]:${port}/`,
+      `http://[::127.0.0.1]:${port}/`,
+      `http://0:${port}/`,
+    ];
+    for (const url of spellings) {
+      const error = await failure(guarded.getText(url));
+      expect(isBlockedAddressError(error), url).toBe(true);
+    }
+    expect(target.connections).toBe(0);
+  });
+});
+
+describe('HEAD, 204 and 304 declare lengths they do not carry', () => {
+  it('does not refuse a HEAD whose Content-Length is over the cap', async () => {
+    const big = await server((_req, res) => {
+      res.writeHead(200, { 'content-length': String(50 * 1024 * 1024), 'content-type': 'text/plain' });
+      res.end();
+    });
+    const result = await client().request(`${big.origin}/file`, { method: 'HEAD', maxBodyBytes: 1024 });
+    expect(result.status).toBe(200);
+    expect(result.body.byteLength).toBe(0);
+  });
+});
+
+describe('body caps hold on answers the call did not fetch itself', () => {
+  it('refuses a cached body larger than a later call’s cap', async () => {
+    const cached = await server((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=60' });
+      res.end(JSON.stringify({ pad: 'x'.repeat(10_000) }));
+    });
+    const c = client();
+    await c.getJson(`${cached.origin}/big`);
+    const error = await failure(c.getJson(`${cached.origin}/big`, { maxBodyBytes: 100 }));
+    expect(isBodyTooLargeError(error)).toBe(true);
+    expect(cached.requests).toHaveLength(1);
+  });
+});
+
+describe('cached answers respect the redirect policy of the call they serve', () => {
+  it('does not serve a response that arrived through a redirect to a redirect: "error" call', async () => {
+    const site = await server((req, res) => {
+      if (req.url === '/moved') {
+        res.writeHead(302, { location: '/card' }).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=60' });
+      res.end('{"ok":true}');
+    });
+    const c = client();
+    expect((await c.getJson(`${site.origin}/moved`)).provenance.redirects).toHaveLength(1);
+    const error = await failure(c.getJson(`${site.origin}/moved`, { redirect: 'error' }));
+    expect(isRedirectPolicyError(error) && error.reason).toBe('not-allowed');
+  });
+});
+
+describe('requests no transport may send', () => {
+  it('refuses a GET with a body and a TRACE with UrlPolicyError, without retrying or sending', async () => {
+    const echo = await server((_req, res) => res.end('x'));
+    const onRetry = vi.fn();
+    const c = client({ retry: { onRetry, baseDelayMs: 1, maxDelayMs: 5 } });
+    const withBody = await failure(c.request(`${echo.origin}/`, { method: 'GET', body: 'hi' }));
+    expect(isUrlPolicyError(withBody) && withBody.reason).toBe('request');
+    const trace = await failure(c.request(`${echo.origin}/`, { method: 'TRACE' }));
+    expect(isUrlPolicyError(trace) && trace.reason).toBe('request');
+    expect(onRetry).not.toHaveBeenCalled();
+    expect(echo.requests).toHaveLength(0);
+  });
+});
+
+describe('single-flight joiners keep their own deadline', () => {
+  it('times a joiner out at its timeoutMs while the shared request completes for the first caller', async () => {
+    let release: (() => void) | undefined;
+    const held = await server((_req, res) => {
+      release = () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"n":1}');
+    });
+    const c = client();
+    const first = c.getJson<{ n: number }>(`${held.origin}/slow`, { timeoutMs: 30_000 });
+    await vi.waitFor(() => expect(release).toBeDefined());
+    const joiner = await failure(c.getJson(`${held.origin}/slow`, { timeoutMs: 50 }));
+    expect(isTimeoutError(joiner) && joiner.timeoutMs).toBe(50);
+    release?.();
+    expect((await first).data.n).toBe(1);
+    expect(held.requests).toHaveLength(1);
+  });
+});
