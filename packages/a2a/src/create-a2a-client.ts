@@ -6,11 +6,7 @@ import { type CardCache, createCardCache } from './card-cache.js';
 import { cardLocation } from './card-location.js';
 import { type CardKeyResolver, verifyCardSignatures } from './card-signature.js';
 import { type A2ADialect, METHODS } from './dialect.js';
-import {
-  InvalidAgentResponseError,
-  isInvalidAgentResponseError,
-  isUnsupportedOperationError,
-} from './errors.js';
+import { InvalidAgentResponseError, isA2ARpcError, isInvalidAgentResponseError } from './errors.js';
 import { loadCard } from './load-card.js';
 import type {
   JsonObject,
@@ -22,7 +18,7 @@ import type {
   Task,
   TaskPushNotificationConfig,
 } from './model.js';
-import { type ResumeOptions, resumableStream } from './resume-stream.js';
+import { isStreamEnd, type ResumeOptions, resumableStream } from './resume-stream.js';
 import { RpcTransport } from './rpc-transport.js';
 import { type SelectedEndpoint, selectEndpoint } from './select-endpoint.js';
 import { requireObject, shapeError } from './shape.js';
@@ -236,6 +232,12 @@ async function resolveCard(options: CreateA2AClientOptions, http: HttpClient): P
   return { card: cached.card, profile: options.profile ?? cached.parsed.profile, cardUrl: cached.url };
 }
 
+/** True when the agent itself answered with a JSON-RPC error (not a malformed answer the client caught). */
+function isAgentRefusal(error: unknown): boolean {
+  if (!isA2ARpcError(error)) return false;
+  return !(isInvalidAgentResponseError(error) && error.detectedBy === 'client');
+}
+
 /** Runs a converter, attaching the method and URL to the shape errors it throws. */
 function convert<T>(fn: () => T, method: string, url: string): T {
   try {
@@ -338,19 +340,42 @@ export async function createA2AClient(options: CreateA2AClientOptions): Promise<
   const resubscribeRaw = (id: string, signal?: AbortSignal) =>
     rawStream(methods.resubscribe, withTenant({ id }), signal);
 
-  // A 1.0 agent refuses to subscribe to a task that finished while we were disconnected; its final state is
-  // then read with GetTask, so a resumed stream still ends with the outcome.
+  // Reads the task once more after a resubscription that did not reach the end; the task counts only when it
+  // is at a stream end (terminal or interrupted), since a running task's snapshot adds nothing to the stream.
+  const finalTask = async (id: string, signal?: AbortSignal): Promise<Task | undefined> => {
+    const result = await transport.call(methods.get, withTenant({ id }), {
+      idempotent: true,
+      ...(signal ? { signal } : {}),
+    });
+    const task = readTask(result, methods.get);
+    return isStreamEnd(task) ? task : undefined;
+  };
+
+  // A task that finished while we were disconnected cannot be subscribed to any more. Agents say so in
+  // different ways: 1.0 refuses with UnsupportedOperation (as the spec asks), 0.3 agents with whatever error
+  // they chose (InvalidParams, InvalidRequest, ...), with one terminal task event, or with an empty stream.
+  // In each case the final state is read with GetTask, so a resumed stream still ends with the outcome.
   const resubscribeOrSnapshot = async function* (id: string, signal?: AbortSignal) {
+    let reachedEnd = false;
     try {
-      yield* resubscribeRaw(id, signal);
-    } catch (error) {
-      if (!isUnsupportedOperationError(error)) throw error;
-      const p = withTenant({ id });
-      yield readTask(
-        await transport.call(methods.get, p, { idempotent: true, ...(signal ? { signal } : {}) }),
-        methods.get,
-      );
+      for await (const event of resubscribeRaw(id, signal)) {
+        reachedEnd ||= isStreamEnd(event);
+        yield event;
+      }
+    } catch (refusal) {
+      if (!isAgentRefusal(refusal)) throw refusal;
+      // When the task cannot be read either, or is still running, the refusal is the better explanation.
+      const task = await finalTask(id, signal).catch((error: unknown) => {
+        if (signal?.aborted) throw error;
+        return undefined;
+      });
+      if (task === undefined) throw refusal;
+      yield task;
+      return;
     }
+    if (reachedEnd) return;
+    const task = await finalTask(id, signal);
+    if (task !== undefined) yield task;
   };
 
   const resilient = (

@@ -6,7 +6,15 @@ import * as dnsPacket from 'dns-packet';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDnsResolver } from '../src/dns/index.js';
 
-type Reply = (query: Packet, raw: Buffer) => Buffer | undefined;
+/** Where a query came from; `send` answers it from the server's own socket. */
+interface Peer {
+  address: string;
+  port: number;
+  send(bytes: Buffer): void;
+}
+
+/** What the server sends back for one query: nothing, one datagram, or several in order. */
+type Reply = (query: Packet, raw: Buffer, peer: Peer) => Buffer | Buffer[] | undefined;
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -19,9 +27,10 @@ async function scripted(udp: Reply, tcp?: (query: Packet) => Buffer): Promise<st
   // us for UDP (other suites run at the same time), so try again with a fresh port rather than fail.
   for (let attempt = 0; ; attempt++) {
     const socket = createSocket('udp4');
-    socket.on('message', (message, peer) => {
-      const reply = udp(dnsPacket.decode(message), message);
-      if (reply !== undefined) socket.send(reply, peer.port, peer.address);
+    socket.on('message', (message, from) => {
+      const send = (bytes: Buffer): void => socket.send(bytes, from.port, from.address);
+      const reply = udp(dnsPacket.decode(message), message, { address: from.address, port: from.port, send });
+      for (const bytes of reply === undefined ? [] : Array.isArray(reply) ? reply : [reply]) send(bytes);
     });
     await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
     const { port } = socket.address() as AddressInfo;
@@ -62,33 +71,118 @@ function response(query: Packet, extra: Partial<Packet> = {}): Buffer {
   });
 }
 
-async function ask(server: string, name = '_cap.x.test') {
-  return createDnsResolver({ servers: [server], timeoutMs: 1500 }).resolveTxt(name);
+async function ask(server: string, name = '_cap.x.test', timeoutMs = 1500) {
+  return createDnsResolver({ servers: [server], timeoutMs }).resolveTxt(name);
 }
 
-describe('hostile or broken DNS answers end in an error outcome with a reason', () => {
-  it('a mismatched ID', async () => {
-    const server = await scripted((query) => response({ ...query, id: ((query.id ?? 0) + 1) % 65_536 }));
+const EVIL = 'https://evil.test/card.json';
+
+/** A reply to `query` carrying the attacker's record. */
+function spoof(query: Packet, extra: Partial<Packet> = {}): Buffer {
+  return response(query, {
+    answers: [{ type: 'TXT', name: query.questions?.[0]?.name ?? '', ttl: 60, data: EVIL }],
+    ...extra,
+  });
+}
+
+describe('datagrams that are not the reply to our query are ignored until the deadline (anti-spoofing)', () => {
+  it('a server that sends only a reply with a mismatched ID times out, not errors', async () => {
+    const server = await scripted((query) => spoof(query, { id: ((query.id ?? 0) + 1) % 65_536 }));
+    expect(await ask(server, '_cap.x.test', 300)).toMatchObject({
+      outcome: 'timeout',
+      records: [],
+      error: expect.stringMatching(/ignored .*ID .* does not match/),
+    });
+  });
+
+  it('a mismatched ID first, then the real reply: the real answer wins', async () => {
+    const server = await scripted((query) => [
+      spoof(query, { id: ((query.id ?? 0) + 1) % 65_536 }),
+      response(query),
+    ]);
+    expect(await ask(server)).toMatchObject({
+      outcome: 'answer',
+      transport: 'udp',
+      records: ['https://x.test/card.json'],
+    });
+  });
+
+  it('a mismatched question (name or type) is ignored; only it arriving means a timeout', async () => {
+    const wrongName = await scripted((query) =>
+      spoof(query, { questions: [{ type: 'TXT', name: '_cap.evil.test' }] }),
+    );
+    expect(await ask(wrongName, '_cap.x.test', 300)).toMatchObject({
+      outcome: 'timeout',
+      error: expect.stringMatching(/_cap\.evil\.test/),
+    });
+    const wrongType = await scripted((query) => [
+      spoof(query, { questions: [{ type: 'A', name: '_cap.x.test' }] }),
+      spoof(query, { questions: [{ type: 'TXT', name: '_cap.evil.test' }] }),
+      response(query),
+    ]);
+    expect(await ask(wrongType)).toMatchObject({ outcome: 'answer', records: ['https://x.test/card.json'] });
+  });
+
+  it('a datagram too short to carry an ID is ignored', async () => {
+    const server = await scripted((query) => [Buffer.from([1, 2, 3]), response(query)]);
+    expect(await ask(server)).toMatchObject({ outcome: 'answer', records: ['https://x.test/card.json'] });
+  });
+
+  it('a reply with the right ID from another source port is dropped', async () => {
+    const other = createSocket('udp4');
+    await new Promise<void>((resolve) => other.bind(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>((resolve) => other.close(() => resolve())));
+    const seen: number[] = [];
+    const server = await scripted((query, _raw, peer) => {
+      seen.push(peer.port);
+      // The attacker knows the ID and question but cannot send from the server's address and port.
+      other.send(spoof(query), peer.port, peer.address);
+      return undefined;
+    });
+    expect(await ask(server, '_cap.x.test', 300)).toMatchObject({ outcome: 'timeout', records: [] });
+    expect(seen).toHaveLength(1);
+    const mixed = await scripted((query, _raw, peer) => {
+      other.send(spoof(query), peer.port, peer.address);
+      // Sent after the spoof, so a client that took the first datagram would have taken the spoof.
+      setTimeout(() => peer.send(response(query)), 20);
+      return undefined;
+    });
+    expect(await ask(mixed)).toMatchObject({ outcome: 'answer', records: ['https://x.test/card.json'] });
+  });
+
+  it('a mismatched reply does not make the resolver leave the first server for the next', async () => {
+    const second = await scripted((query) => spoof(query));
+    const first = await scripted((query) => [
+      spoof(query, { id: ((query.id ?? 0) + 1) % 65_536 }),
+      response(query),
+    ]);
+    const dns = createDnsResolver({ servers: [first, second], timeoutMs: 3000 });
+    expect(await dns.resolveTxt('_cap.x.test')).toMatchObject({
+      outcome: 'answer',
+      records: ['https://x.test/card.json'],
+    });
+  });
+
+  it('over TCP a mismatched ID stays an error (one connection, one answer)', async () => {
+    const server = await scripted(
+      (query) => response(query, { flags: dnsPacket.TRUNCATED_RESPONSE, answers: [] }),
+      (query) => {
+        const bytes = spoof(query, { id: ((query.id ?? 0) + 1) % 65_536 });
+        const prefix = Buffer.alloc(2);
+        prefix.writeUInt16BE(bytes.length);
+        return Buffer.concat([prefix, bytes]);
+      },
+    );
     expect(await ask(server)).toMatchObject({
       outcome: 'error',
+      transport: 'tcp',
+      records: [],
       error: expect.stringMatching(/ID .* does not match/),
     });
   });
+});
 
-  it('a mismatched question', async () => {
-    const server = await scripted((query) =>
-      response(query, { questions: [{ type: 'TXT', name: '_cap.evil.test' }] }),
-    );
-    expect(await ask(server)).toMatchObject({
-      outcome: 'error',
-      error: expect.stringMatching(/_cap\.evil\.test/),
-    });
-    const typed = await scripted((query) =>
-      response(query, { questions: [{ type: 'A', name: '_cap.x.test' }] }),
-    );
-    expect((await ask(typed)).error).toMatch(/IN A, not/);
-  });
-
+describe('hostile or broken DNS answers end in an error outcome with a reason', () => {
   it('a question echoed in another case still matches', async () => {
     const server = await scripted((query) =>
       response(query, { questions: [{ type: 'TXT', name: '_CAP.X.TEST' }] }),
@@ -101,9 +195,7 @@ describe('hostile or broken DNS answers end in an error outcome with a reason', 
     expect((await ask(server)).error).toMatch(/QR bit/);
   });
 
-  it('malformed and short packets', async () => {
-    const short = await scripted(() => Buffer.from([1, 2, 3]));
-    expect((await ask(short)).error).toMatch(/shorter than the 12-byte/);
+  it('a malformed packet with our ID', async () => {
     const cut = await scripted((query) => response(query).subarray(0, 40));
     expect(await ask(cut)).toMatchObject({ outcome: 'error', error: expect.stringMatching(/malformed/) });
   });

@@ -237,6 +237,26 @@ export function cartManage(catalog: SandboxCatalog, cart: SandboxCart, input: un
         if (typeof item['clientItemId'] === 'string') line.clientItemId = item['clientItemId'];
         planned.push(line);
       }
+      // Adding to a line already in the cart (or twice in one call) merges, and the merged line must respect the
+      // same limit as a direct quantity, or the cart would hold what no single call may set.
+      const merged = new Map<string, number>();
+      const lineKey = (l: CartLine): string => `${l.productId}\u0000${l.variantId ?? ''}`;
+      for (const l of cart.lines) merged.set(lineKey(l), l.quantity);
+      for (const line of planned) {
+        const inCart = merged.get(lineKey(line)) ?? 0;
+        const total = inCart + line.quantity;
+        if (!validQuantity(total, false)) {
+          return capError('CAP_INVALID_QUANTITY', `quantity would reach ${total}; a line holds at most 999`, {
+            productId: line.productId,
+            ...(line.variantId !== undefined ? { variantId: line.variantId } : {}),
+            quantity: total,
+            requested: line.quantity,
+            inCart,
+            max: 999,
+          });
+        }
+        merged.set(lineKey(line), total);
+      }
       for (const line of planned) {
         const existing = cart.lines.find(
           (l) => l.productId === line.productId && l.variantId === line.variantId,

@@ -23,7 +23,8 @@ function rpcError(res: Response, id: unknown, code: number, message: string): vo
 /** Faults that act before the body is read: hang, auth, latency, 429, 5xx. */
 export function preBodyFaults(m: MerchantRuntime, life: Lifecycle) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    m.stats.a2aRequests++;
+    // JSON-RPC is POST only; probes with other methods (GET, HEAD, OPTIONS) are not A2A requests.
+    if (req.method === 'POST') m.stats.a2aRequests++;
     const f = m.faults;
     if (f.hang === true || f.hang === 'all') {
       life.hung.add(res);

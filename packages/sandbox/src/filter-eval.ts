@@ -1,3 +1,5 @@
+import { FilterSyntaxError } from './sandbox-errors.js';
+
 /** A literal value in a filter expression. */
 export type FilterValue = string | number | boolean;
 
@@ -7,17 +9,6 @@ export type FilterNode =
   | { type: 'compare'; attribute: string; op: '=' | '!=' | '<' | '<=' | '>' | '>='; value: FilterValue }
   | { type: 'between'; attribute: string; low: FilterValue; high: FilterValue }
   | { type: 'in'; attribute: string; values: FilterValue[] };
-
-/** Thrown for a filter the sandbox cannot parse; `position` is the 0-based offset of the problem. */
-export class FilterSyntaxError extends Error {
-  /** Offset in the expression where parsing failed. */
-  readonly position: number;
-  constructor(message: string, position: number) {
-    super(`${message} at position ${position}`);
-    this.name = 'FilterSyntaxError';
-    this.position = position;
-  }
-}
 
 interface Token {
   kind: 'ident' | 'string' | 'number' | 'op' | 'lparen' | 'rparen' | 'comma' | 'end';

@@ -4,13 +4,7 @@ export { catalogSizeFor, type GenerateCatalogOptions, generateCatalog } from './
 export type { SandboxCatalog, SandboxOffer, SandboxProduct, SandboxVariant } from './catalog-types.js';
 export { answerQuery, type DnsZone } from './dns-server.js';
 export type { MerchantFaults, SandboxFaults } from './faults.js';
-export {
-  evaluateFilter,
-  type FilterNode,
-  FilterSyntaxError,
-  type FilterValue,
-  parseFilter,
-} from './filter-eval.js';
+export { evaluateFilter, type FilterNode, type FilterValue, parseFilter } from './filter-eval.js';
 export { gtinCheckDigit, isValidGtin } from './gtin.js';
 export type { MerchantDialect, MerchantInfo, MerchantStats } from './merchant-runtime.js';
 export {
@@ -19,11 +13,7 @@ export {
   startMinimalSdkMerchants,
 } from './minimal-sdk-merchants.js';
 export { sandboxOrderIds } from './order-skill.js';
-export {
-  type ChildProcessOptions,
-  isSandboxProcessError,
-  SandboxProcessError,
-} from './process/spawn-child.js';
+export type { ChildProcessOptions } from './process/spawn-child.js';
 export {
   type MinimalSdkMerchantsProcess,
   type MinimalSdkMerchantsProcessOptions,
@@ -32,6 +22,19 @@ export {
   startMinimalSdkMerchantsProcess,
   startSandboxProcess,
 } from './process/start-sandbox-process.js';
+export {
+  FilterSyntaxError,
+  isFilterSyntaxError,
+  isSandboxFetchError,
+  isSandboxListenError,
+  isSandboxOptionsError,
+  isSandboxProcessError,
+  SandboxFetchError,
+  type SandboxFetchErrorCode,
+  SandboxListenError,
+  SandboxOptionsError,
+  SandboxProcessError,
+} from './sandbox-errors.js';
 export { createSandboxFetch } from './sandbox-fetch.js';
 export { createSandboxLookup, type SandboxLookup } from './sandbox-lookup.js';
 export { type Sandbox, type SandboxMerchant, type SandboxOptions, startSandbox } from './start-sandbox.js';

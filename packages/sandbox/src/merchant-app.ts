@@ -23,7 +23,7 @@ import { createV03Executor } from './executor-v03.js';
 import { jsonParseErrors, type Lifecycle, postBodyFaults, preBodyFaults } from './fault-middleware.js';
 import { merchantCardJson } from './merchant-card.js';
 import type { MerchantRuntime } from './merchant-runtime.js';
-import { categoriesTxt, homePage, productPage, robotsTxt } from './storefront.js';
+import { categoriesTxt, homePage, productPage, robotsTxt, sitemapXml } from './storefront.js';
 
 /** Path of the JSON-RPC endpoint on every merchant host. */
 export const RPC_PATH = '/a2a/jsonrpc';
@@ -66,6 +66,9 @@ export function createMerchantApp(m: MerchantRuntime, life: Lifecycle): Express 
   });
   app.get('/robots.txt', (_req, res) => {
     res.type('text/plain').send(robotsTxt(m));
+  });
+  app.get('/sitemap.xml', (_req, res) => {
+    res.type('application/xml').send(sitemapXml(m));
   });
   app.get('/.well-known/cap/categories.txt', (_req, res) => {
     res.type('text/plain').send(categoriesTxt(m));

@@ -5,6 +5,8 @@ import { AgentCard, type Part, TaskState } from '@a2a-js/sdk';
 import { AgentEvent, type AgentExecutor, DefaultRequestHandler, InMemoryTaskStore } from '@a2a-js/sdk/server';
 import { jsonRpcHandler } from '@a2a-js/sdk/server/express';
 import express from 'express';
+import { SandboxListenError } from './sandbox-errors.js';
+import { checkMinimalSdkOptions } from './validate-options.js';
 
 /**
  * CAP merchants written directly on the official `@a2a-js/sdk` 1.3.0 server, sharing no code with the sandbox or
@@ -150,9 +152,13 @@ function cardJson(index: number, rpcUrl: string): Record<string, unknown> {
 export async function startMinimalSdkMerchants(
   options: MinimalSdkMerchantsOptions,
 ): Promise<MinimalSdkMerchants> {
+  checkMinimalSdkOptions(options);
   const app = express();
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(0, '127.0.0.1', (error?: Error) => {
+      if (error === undefined) resolve(s);
+      else reject(new SandboxListenError(`minimal SDK merchants cannot listen: ${error.message}`, error));
+    });
   });
   server.keepAliveTimeout = 60_000;
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

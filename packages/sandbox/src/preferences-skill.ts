@@ -46,24 +46,31 @@ export function setPreferences(input: unknown, call: PreferencesCall): Preferenc
     });
   }
   const timestamp = new Date().toISOString();
+  // The consent level in force after this call: clearAll revokes whatever the preferences say.
+  const effective = input['clearAll'] === true ? 'none' : consent;
   const context = (warnings?: string[]): Record<string, unknown> => {
     const c: Record<string, unknown> = {
       isNewContext: call.isNewContext,
       timestamp,
-      retentionPolicy: { description: 'Kept for the lifetime of the sandbox process' },
-      appliedPolicies: ['cap:consent:all'],
+      retentionPolicy: {
+        description:
+          effective === 'all'
+            ? 'Kept for the lifetime of the sandbox process'
+            : 'Nothing is kept without consent',
+      },
+      appliedPolicies: [`cap:consent:${effective}`],
     };
     if (warnings !== undefined) c['warnings'] = warnings;
     return c;
   };
-  if (input['clearAll'] === true || consent !== 'all') {
+  if (effective !== 'all') {
     const revokedFrom = call.stored === undefined ? [] : Object.keys(call.stored);
     return {
       result: {
         ok: true,
         output: {
           operation: { success: true, updatedFields: ['userDataConsent'] },
-          currentPreferences: { userDataConsent: input['clearAll'] === true ? 'none' : consent },
+          currentPreferences: { userDataConsent: effective },
           context: context(
             revokedFrom.length > 0 ? [`revoked and deleted: ${revokedFrom.join(', ')}`] : undefined,
           ),

@@ -1,12 +1,7 @@
 import { capError, type SkillResult } from './cap-error.js';
 import type { SandboxCatalog, SandboxProduct } from './catalog-types.js';
-import {
-  evaluateFilter,
-  type FilterNode,
-  FilterSyntaxError,
-  filterAttributes,
-  parseFilter,
-} from './filter-eval.js';
+import { evaluateFilter, type FilterNode, filterAttributes, parseFilter } from './filter-eval.js';
+import { isFilterSyntaxError } from './sandbox-errors.js';
 
 /** Attributes the filter grammar knows, with the refineFilters hints the sandbox returns. */
 export const FILTER_ATTRIBUTES: [string, string, string][] = [
@@ -124,7 +119,7 @@ export function productSearch(
     try {
       filter = parseFilter(filterText);
     } catch (e) {
-      if (!(e instanceof FilterSyntaxError)) throw e;
+      if (!isFilterSyntaxError(e)) throw e;
       return capError('CAP_SEARCH_QUERY_INVALID', `invalid filter: ${e.message}`, { position: e.position });
     }
     const unknown = filterAttributes(filter).filter((a) => !KNOWN.has(a));

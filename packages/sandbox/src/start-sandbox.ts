@@ -11,8 +11,16 @@ import {
   MerchantRuntime,
   type MerchantStats,
 } from './merchant-runtime.js';
+import { SandboxListenError } from './sandbox-errors.js';
 import { createSandboxFetch } from './sandbox-fetch.js';
 import { createSandboxLookup, type SandboxLookup } from './sandbox-lookup.js';
+import {
+  checkCommonOptions,
+  checkFaultsOption,
+  checkLoopbackHost,
+  checkMerchantFaults,
+  checkPort,
+} from './validate-options.js';
 
 /** Options of {@link startSandbox}. */
 export interface SandboxOptions {
@@ -56,21 +64,20 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-function isLoopback(host: string): boolean {
-  return host === '::1' || host === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
-/** Starts a local agent web of CAP merchants on loopback. */
+/**
+ * Starts a local agent web of CAP merchants on loopback. Rejects with `SandboxOptionsError` for options it cannot
+ * run with and `SandboxListenError` when the HTTP or DNS server cannot bind.
+ */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  checkCommonOptions(options);
+  checkLoopbackHost(options.host ?? '127.0.0.1');
+  checkPort(options.port);
+  checkFaultsOption(options.faults, true);
   const count = options.merchants ?? 3;
   const seed = String(options.seed ?? 'agentweb');
   const dialects = options.dialects ?? ['0.3', '1.0', 'dual'];
   const host = options.host ?? '127.0.0.1';
   const suffix = (options.domainSuffix ?? 'sandbox.test').toLowerCase();
-  if (!isLoopback(host)) throw new RangeError(`the sandbox binds loopback only, not ${host}`);
-  if (!Number.isInteger(count) || count < 0)
-    throw new RangeError(`merchants must be a non-negative integer, not ${count}`);
-  if (dialects.length === 0) throw new RangeError('dialects must not be empty');
 
   const life: Lifecycle = { timers: new Set(), hung: new Set(), closed: false };
   const byHost = new Map<string, MerchantRuntime>();
@@ -101,9 +108,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     s.on('close', () => sockets.delete(s));
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const fail = (error: Error): void =>
+      reject(
+        new SandboxListenError(
+          `sandbox HTTP server cannot listen on ${host}:${options.port ?? 0}: ${error.message}`,
+          error,
+        ),
+      );
+    server.once('error', fail);
     server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
+      server.off('error', fail);
       resolve();
     });
   });
@@ -131,7 +145,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       // Every fourth merchant supports only the mandatory keyword mode.
       queryModes: index % 4 === 3 ? ['keyword'] : ['keyword', 'phrase'],
     };
-    const runtime = new MerchantRuntime(info, faultsFor(options.faults, index, id), seed);
+    const faults = faultsFor(options.faults, index, id);
+    // A faults function is only checked here, merchant by merchant; the HTTP server must not outlive a refusal.
+    if (typeof options.faults === 'function') {
+      try {
+        checkMerchantFaults(`faults(${index}, ${JSON.stringify(id)})`, faults);
+      } catch (e) {
+        server.close();
+        throw e;
+      }
+    }
+    const runtime = new MerchantRuntime(info, faults, seed);
     byHost.set(domain, runtime);
     capTxt.set(domain, info.cardUrl);
     merchants.push(
@@ -144,7 +168,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     dns = await startDnsServer(zone, bound);
   } catch (e) {
     server.close();
-    throw e;
+    throw new SandboxListenError(
+      `sandbox DNS server cannot bind ${bound}: ${e instanceof Error ? e.message : String(e)}`,
+      e,
+    );
   }
   const lookup = createSandboxLookup(new Set(byHost.keys()), bound);
   let closing: Promise<void> | undefined;

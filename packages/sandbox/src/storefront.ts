@@ -81,6 +81,19 @@ export function robotsTxt(m: MerchantRuntime): string {
   return `User-agent: *\nDisallow: /cart\nAllow: /\n\nSitemap: ${m.info.baseUrl}/sitemap.xml\n`;
 }
 
+/** sitemap.xml (sitemaps.org 0.9): the home page, then every product page; robots.txt points here. */
+export function sitemapXml(m: MerchantRuntime): string {
+  const urls = [
+    `${m.info.baseUrl}/`,
+    ...m.catalog.products.map((p) => `${m.info.baseUrl}/products/${encodeURIComponent(p.id)}`),
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${urls.map((u) => `<url><loc>${esc(u)}</loc></url>`).join('\n')}
+</urlset>
+`;
+}
+
 /** /.well-known/cap/categories.txt: one category per line with its product count. */
 export function categoriesTxt(m: MerchantRuntime): string {
   const lines = m.catalog.categories.map(

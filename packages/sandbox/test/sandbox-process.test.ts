@@ -85,10 +85,10 @@ describe('startSandboxProcess', () => {
     expect(((await searchVia(sb, 0)) as { id: number }).id).toBe(7);
   });
 
-  it('reports a child that cannot start as a SandboxProcessError', async () => {
-    const failure = await startSandboxProcess({ merchants: -1 }).catch((e: unknown) => e);
+  it('reports a child that does not start in time as a SandboxProcessError', async () => {
+    const failure = await startSandboxProcess({ merchants: 1, startTimeoutMs: 1 }).catch((e: unknown) => e);
     expect(isSandboxProcessError(failure)).toBe(true);
-    expect(String(failure)).toContain('merchants must be a non-negative integer');
+    expect(String(failure)).toContain('did not start within 1 ms');
   });
 });
 

@@ -4,6 +4,7 @@ import pLimit from 'p-limit';
 import { extractProductIds } from '../page/extract-product-ids.js';
 import { createResolver } from '../resolve/create-resolver.js';
 import { isDiscoveryError } from '../resolve/discovery-error.js';
+import type { Resolver } from '../resolve/resolver-options.js';
 import { createRobotsPolicy, type RobotsPolicy } from '../robots/robots-policy.js';
 import { parseResolveTarget } from '../shared/resolve-target.js';
 import { fetchCategories } from '../well-known/fetch-categories.js';
@@ -48,15 +49,19 @@ export async function* crawl(domains: Iterable<string>, options: CrawlOptions): 
     const host = new URL(url).host;
     return gate.run(host, () => delays.get(host) ?? baseDelay, request, signal);
   };
-  const resolve: CrawlResolveFunction =
-    options.resolve ??
-    createResolver({
-      defaultScheme: scheme,
-      allowHttp: scheme === 'http',
-      ...options.resolverOptions,
-      // The resolver's fetches are the crawler's requests: robots.txt, per-host spacing, our User-Agent.
-      http: politeHttpClient(options.http, politely, userAgent),
-    }).resolve;
+  // A resolver made here is this crawl's to close (with the DNS resolver it may create); an injected
+  // `resolve` belongs to the caller.
+  const ownResolver =
+    options.resolve === undefined
+      ? createResolver({
+          defaultScheme: scheme,
+          allowHttp: scheme === 'http',
+          ...options.resolverOptions,
+          // The resolver's fetches are the crawler's requests: robots.txt, per-host spacing, our User-Agent.
+          http: politeHttpClient(options.http, politely, userAgent),
+        })
+      : undefined;
+  const resolve: CrawlResolveFunction = options.resolve ?? (ownResolver as Resolver).resolve;
   const limit = pLimit(Math.max(1, options.concurrency ?? 4));
   const stop = new AbortController();
   const onOuterAbort = (): void => stop.abort(options.signal?.reason);
@@ -124,6 +129,9 @@ export async function* crawl(domains: Iterable<string>, options: CrawlOptions): 
     // The consumer stopped early (break/return) or the crawl ended: cancel whatever is still running.
     stop.abort(new Error('crawl finished'));
     options.signal?.removeEventListener('abort', onOuterAbort);
+    // Domains still running were just aborted; they settle before the resolver's clients go away.
+    await Promise.allSettled(tasks);
+    await ownResolver?.close();
   }
 }
 

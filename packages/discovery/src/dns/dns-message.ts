@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Answer, DecodedPacket, SoaAnswer } from 'dns-packet';
+import type { Answer, DecodedPacket, Question, SoaAnswer } from 'dns-packet';
 import * as dnsPacket from 'dns-packet';
 import { normalizeDnsName } from './dns-name.js';
 import type { DnsOutcome } from './dns-types.js';
@@ -122,29 +122,75 @@ function collectTxt(answers: readonly Answer[], name: string): { records: string
   return { records, ttls };
 }
 
+const HEADER_BYTES = 12;
+
+/** Why a decoded packet's single question is not `expected`'s, or undefined when it is. */
+function questionMismatch(question: Question, expected: ResponseExpectation): string | undefined {
+  if (
+    normalizeDnsName(question.name) === normalizeDnsName(expected.name) &&
+    question.type === 'TXT' &&
+    (question.class ?? 'IN') === 'IN'
+  ) {
+    return undefined;
+  }
+  return `response is for ${question.name} ${question.class ?? 'IN'} ${question.type}, not ${expected.name} IN TXT`;
+}
+
+function decodeSafely(buffer: Buffer): DecodedPacket | string {
+  try {
+    return dnsPacket.decode(buffer);
+  } catch (error) {
+    return `malformed DNS response: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 /**
- * Decodes and checks a response to a TXT query: size of the header, record count, QR bit, ID, opcode,
+ * Why `bytes` is not a reply to the query at all: too short to hold a header, another query ID, or another
+ * question. Undefined when it is (or when only {@link interpretResponse} can tell what is wrong with it). Over
+ * UDP anyone can send such a datagram to our port, so it is ignored rather than taken as the server's answer.
+ */
+export function unrelatedResponseReason(
+  bytes: Uint8Array,
+  expected: ResponseExpectation,
+): string | undefined {
+  const buffer = asBuffer(bytes);
+  if (buffer.length < HEADER_BYTES) {
+    return `a ${buffer.length}-byte datagram is shorter than the 12-byte DNS header`;
+  }
+  const id = buffer.readUInt16BE(0);
+  if (id !== expected.id) return `response ID ${id} does not match query ID ${expected.id}`;
+  const recordCount = buffer.readUInt16BE(6) + buffer.readUInt16BE(8) + buffer.readUInt16BE(10);
+  if (recordCount > expected.maxRecords) return undefined;
+  const packet = decodeSafely(buffer);
+  if (typeof packet === 'string') return undefined;
+  const questions = packet.questions ?? [];
+  const question = questions[0];
+  return questions.length === 1 && question !== undefined ? questionMismatch(question, expected) : undefined;
+}
+
+/**
+ * Decodes and checks a response to a TXT query: size of the header, ID, record count, QR bit, opcode,
  * question echo (name case-insensitively, type and class), TC bit and RCODE. Never throws: a hostile or
  * malformed packet becomes an `error` result naming the problem.
  */
 export function interpretResponse(bytes: Uint8Array, expected: ResponseExpectation): InterpretedResponse {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buffer.length < 12)
+  const buffer = asBuffer(bytes);
+  if (buffer.length < HEADER_BYTES)
     return failure(`response of ${buffer.length} bytes is shorter than the 12-byte DNS header`);
+  const id = buffer.readUInt16BE(0);
+  if (id !== expected.id) return failure(`response ID ${id} does not match query ID ${expected.id}`);
   const recordCount = buffer.readUInt16BE(6) + buffer.readUInt16BE(8) + buffer.readUInt16BE(10);
   // Checked before decoding, so a header claiming thousands of records costs nothing.
   if (recordCount > expected.maxRecords) {
     return failure(`response claims ${recordCount} records, more than the limit of ${expected.maxRecords}`);
   }
-  let packet: DecodedPacket;
-  try {
-    packet = dnsPacket.decode(buffer);
-  } catch (error) {
-    return failure(`malformed DNS response: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const packet = decodeSafely(buffer);
+  if (typeof packet === 'string') return failure(packet);
   if (!packet.flag_qr) return failure('the packet is a query, not a response (QR bit clear)');
-  if (packet.id !== expected.id)
-    return failure(`response ID ${packet.id} does not match query ID ${expected.id}`);
   if (decodedOpcode(packet) !== 'QUERY')
     return failure(`response opcode ${decodedOpcode(packet)} is not QUERY`);
   const name = normalizeDnsName(expected.name);
@@ -153,15 +199,8 @@ export function interpretResponse(bytes: Uint8Array, expected: ResponseExpectati
   if (questions.length !== 1 || question === undefined) {
     return failure(`response echoes ${questions.length} questions instead of 1`);
   }
-  if (
-    normalizeDnsName(question.name) !== name ||
-    question.type !== 'TXT' ||
-    (question.class ?? 'IN') !== 'IN'
-  ) {
-    return failure(
-      `response is for ${question.name} ${question.class ?? 'IN'} ${question.type}, not ${expected.name} IN TXT`,
-    );
-  }
+  const mismatch = questionMismatch(question, expected);
+  if (mismatch !== undefined) return failure(mismatch);
   if (packet.flag_tc) return { truncated: true };
   const rcode = decodedRcode(packet);
   switch (rcode) {

@@ -1,10 +1,9 @@
 import { createHttpClient } from '@agentweb/http';
-import { createDnsResolver } from '../dns/index.js';
+import { createDnsResolver, type DnsResolver } from '../dns/index.js';
 import { configError } from '../shared/config-error.js';
 import { deepFreeze } from '../shared/deep-freeze.js';
 import { parseResolveTarget } from '../shared/resolve-target.js';
 import { SingleFlight } from '../shared/single-flight.js';
-import type { CapDnsResolver } from './cap-txt.js';
 import { DiscoveryError } from './discovery-error.js';
 import { resolveMany } from './resolve-many.js';
 import type {
@@ -43,13 +42,20 @@ export function createResolver(options: ResolverOptions = {}): Resolver {
   const timeoutMs = options.timeoutMs ?? 10_000;
   if (!(timeoutMs > 0)) throw configError('DISCOVERY_CONFIG_INVALID', 'timeoutMs must be > 0');
   const allowHttp = options.allowHttp ?? false;
+  // What this resolver created is closed by close(); what the caller passed in stays theirs.
+  const http = options.http ?? createHttpClient({ allowHttp });
+  const ownsHttp = options.http === undefined;
   // Created lazily so a resolver that never asks DNS opens no sockets and reads no resolv.conf.
-  let dnsResolver: CapDnsResolver | undefined;
+  let ownDns: DnsResolver | undefined;
+  let closing: Promise<void> | undefined;
   const settings: RunSettings = {
-    http: options.http ?? createHttpClient({ allowHttp }),
+    http,
     dns: () => {
-      dnsResolver ??= options.dns ?? createDnsResolver();
-      return dnsResolver;
+      if (options.dns !== undefined) return options.dns;
+      // A run still going when close() was called must not create a resolver nobody would close.
+      if (closing !== undefined) throw configError('DISCOVERY_RESOLVER_CLOSED', 'the resolver is closed');
+      ownDns ??= createDnsResolver();
+      return ownDns;
     },
     mechanisms,
     allowHttp,
@@ -90,6 +96,9 @@ export function createResolver(options: ResolverOptions = {}): Resolver {
 
   async function resolve(domainOrUrl: string, call: ResolveOptions = {}): Promise<ResolveResult> {
     call.signal?.throwIfAborted();
+    if (closing !== undefined) {
+      throw configError('DISCOVERY_RESOLVER_CLOSED', `the resolver is closed; cannot resolve ${domainOrUrl}`);
+    }
     const target = parseResolveTarget(domainOrUrl, defaultScheme);
     const requireCap = call.requireCap ?? false;
     const key = `${target.key}|${requireCap ? 'cap' : 'any'}`;
@@ -118,6 +127,10 @@ export function createResolver(options: ResolverOptions = {}): Resolver {
       resolveMany(resolver, domains, many),
     clearCache() {
       cache?.clear();
+    },
+    close() {
+      closing ??= Promise.all([ownsHttp ? http.close() : undefined, ownDns?.close()]).then(() => undefined);
+      return closing;
     },
   };
   return resolver;

@@ -125,4 +125,10 @@ export interface Resolver {
   resolveMany(domains: Iterable<string>, options?: ResolveManyOptions): Promise<ResolveManyOutcome[]>;
   /** Drops every cached result. */
   clearCache(): void;
+  /**
+   * Closes what the resolver created itself: its HTTP client (when no `http` was given) and its DNS resolver
+   * (when no `dns` was given). Clients passed in are left open. Idempotent; afterwards `resolve` rejects with
+   * an `AgentWebError` coded `DISCOVERY_RESOLVER_CLOSED`, and runs still in flight may fail.
+   */
+  close(): Promise<void>;
 }

@@ -1,17 +1,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { SandboxProcessError } from '../sandbox-errors.js';
 import type { ChildReply, ChildStartRequest } from './child-protocol.js';
-
-/** A sandbox child process failed to start, answered nonsense, or died. */
-export class SandboxProcessError extends Error {
-  override name = 'SandboxProcessError';
-}
-
-/** True when `error` is a {@link SandboxProcessError}, from any realm. */
-export function isSandboxProcessError(error: unknown): error is SandboxProcessError {
-  return error instanceof Error && error.name === 'SandboxProcessError';
-}
 
 /** Options shared by every child-process starter. */
 export interface ChildProcessOptions {
@@ -69,7 +60,7 @@ export async function startChild<K extends ChildStartRequest['kind']>(
   const timeoutMs = options.startTimeoutMs ?? 60_000;
   try {
     const reply = await new Promise<ChildReply>((resolve, reject) => {
-      const fail = (message: string) => reject(new SandboxProcessError(message));
+      const fail = (message: string, cause?: unknown) => reject(new SandboxProcessError(message, cause));
       const timer = setTimeout(() => fail(`sandbox child did not start within ${timeoutMs} ms`), timeoutMs);
       const onAbort = () => reject(options.signal?.reason);
       options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -83,7 +74,7 @@ export async function startChild<K extends ChildStartRequest['kind']>(
       });
       child.once('error', (error) => {
         cleanup();
-        fail(`sandbox child failed: ${error.message}`);
+        fail(`sandbox child failed: ${error.message}`, error);
       });
       child.once('exit', (code, signal) => {
         cleanup();

@@ -3,6 +3,13 @@ import type { MerchantDialect, MerchantInfo } from '../merchant-runtime.js';
 import type { MinimalSdkMerchants } from '../minimal-sdk-merchants.js';
 import { createSandboxFetch } from '../sandbox-fetch.js';
 import { createSandboxLookup, type SandboxLookup } from '../sandbox-lookup.js';
+import {
+  checkChildOptions,
+  checkCommonOptions,
+  checkFaultsOption,
+  checkMerchantFaults,
+  checkMinimalSdkOptions,
+} from '../validate-options.js';
 import { type ChildProcessOptions, startChild } from './spawn-child.js';
 
 /**
@@ -50,6 +57,11 @@ export interface SandboxProcess {
  * `startSandbox`.
  */
 export async function startSandboxProcess(options: SandboxProcessOptions = {}): Promise<SandboxProcess> {
+  // Checked here so bad options fail as SandboxOptionsError before a child is forked.
+  checkCommonOptions(options);
+  checkFaultsOption(options.faults, false);
+  checkMerchantFaults('defaultFaults', options.defaultFaults);
+  checkChildOptions(options);
   const faults: Record<string, MerchantFaults> = {};
   for (const [key, value] of Object.entries(options.faults ?? {})) faults[key] = value;
   const started = await startChild(
@@ -97,6 +109,8 @@ export interface MinimalSdkMerchantsProcess extends MinimalSdkMerchants {
 export async function startMinimalSdkMerchantsProcess(
   options: MinimalSdkMerchantsProcessOptions,
 ): Promise<MinimalSdkMerchantsProcess> {
+  checkMinimalSdkOptions(options);
+  checkChildOptions(options);
   const started = await startChild(
     {
       type: 'start',
