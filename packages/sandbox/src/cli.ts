@@ -50,7 +50,11 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
 const started = performance.now();
-const sb = await startSandbox({ merchants, seed: values.seed, port });
+const sb = await startSandbox({ merchants, seed: values.seed, port }).catch((error: unknown) => {
+  // A taken port or a bad option is the user's to fix: one line, not a stack trace.
+  process.stderr.write(`agentweb-sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
 closeSandbox = sb.close;
 const ms = Math.round(performance.now() - started);
 
