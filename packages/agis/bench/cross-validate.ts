@@ -21,10 +21,30 @@ import {
   type IntentCase,
 } from './intents-eval.js';
 
-/** A fitted model: calibration plus abstention threshold. */
+/** A fitted model: BM25 ranking weight, calibration and abstention threshold. */
 export interface FittedModel {
+  readonly bm25Weight: number;
   readonly calibration: ConfidenceCalibration;
   readonly threshold: number;
+}
+
+/** Candidate BM25 ranking weights; the fit keeps the one ranking the training rows best. */
+export const BM25_WEIGHT_GRID = [0, 0.1, 0.2, 0.3, 0.4, 0.6, 0.8, 1.2] as const;
+
+/** The grid weight maximising top-1 + top-3 of the ranking alone (no abstention) on the cases; ties go to the smaller. */
+export async function fitBm25Weight(services: readonly MatcherService[], cases: readonly IntentCase[]) {
+  let best = { w: 0, score: -1 };
+  for (const w of BM25_WEIGHT_GRID) {
+    const m = createIntentMatcher({ services, now: BENCH_NOW, bm25Weight: w, abstainThreshold: -1 });
+    const got = new Map<string, Awaited<ReturnType<typeof m.match>>>();
+    for (const c of cases) if (c.expect) got.set(c.id, await m.match(c.instruction, { topK: 3 }));
+    const r = evaluate(
+      cases.filter((c) => c.expect),
+      (c) => ({ ranked: got.get(c.id)?.candidates ?? [], abstain: false }),
+    );
+    if (r.top1 + r.top3 > best.score + 1e-9) best = { w, score: r.top1 + r.top3 };
+  }
+  return best.w;
 }
 
 const idNumber = (c: IntentCase) => Number(c.id.replace(/\D/g, ''));
@@ -38,13 +58,19 @@ const sameEndpoint = (
   a.path === e.path &&
   a.method.toLowerCase() === e.method.toLowerCase();
 
-/** Fits calibration on the cases' top-1 features, then the threshold that maximises top-1 + abstention F1. */
+/**
+ * Fits the BM25 ranking weight (unless `extra.bm25Weight` fixes it), then, on the verb-first ranker alone
+ * (whose favourite match() judges abstention on), the calibration on its top-1 features and the threshold
+ * that maximises its top-1 + abstention F1.
+ */
 export async function fitModel(
   services: readonly MatcherService[],
   cases: readonly IntentCase[],
   extra: Partial<IntentMatcherOptions> = {},
-) {
-  const base = createIntentMatcher({ ...extra, services, now: BENCH_NOW });
+): Promise<FittedModel> {
+  const bm25Weight = extra.bm25Weight ?? (await fitBm25Weight(services, cases));
+  const verbFirstOnly = { ...extra, bm25Weight: 0 };
+  const base = createIntentMatcher({ ...verbFirstOnly, services, now: BENCH_NOW });
   const rows: CalibrationRow[] = [];
   for (const c of cases) {
     const [top] = await base.rankForCalibration(c.instruction);
@@ -53,7 +79,7 @@ export async function fitModel(
   const calibration = fitCalibration(rows);
   // Rule-based abstentions (unsafe, unsupported) are kept: threshold -1 turns only the confidence test off.
   const probe = createIntentMatcher({
-    ...extra,
+    ...verbFirstOnly,
     services,
     now: BENCH_NOW,
     calibration,
@@ -71,8 +97,11 @@ export async function fitModel(
     const score = r.top1 + r.abstainF1;
     if (score > best.score + 1e-9) best = { threshold: Number(t.toFixed(2)), score };
   }
-  return { calibration, threshold: best.threshold } satisfies FittedModel;
+  return { bm25Weight, calibration, threshold: best.threshold } satisfies FittedModel;
 }
+
+const pick = (m: Map<string, EvalPrediction>) => (c: IntentCase) =>
+  m.get(c.id) ?? { ranked: [], abstain: true };
 
 async function predictAll(
   services: readonly MatcherService[],
@@ -84,6 +113,7 @@ async function predictAll(
     ...extra,
     services,
     now: BENCH_NOW,
+    bm25Weight: model.bm25Weight,
     calibration: model.calibration,
     abstainThreshold: model.threshold,
   });
@@ -136,8 +166,6 @@ export async function crossValidate(
     }
   }
   const oofCases = cases.filter((c) => oof.has(c.id));
-  const pick = (m: Map<string, EvalPrediction>) => (c: IntentCase) =>
-    m.get(c.id) ?? { ranked: [], abstain: true };
   return {
     folds,
     models,

@@ -16,8 +16,8 @@ describe('intents.jsonl (DEV set) floors', () => {
   });
 
   it('ranks the expected endpoint first and within the top three', () => {
-    expect(all.ours.top1).toBeGreaterThanOrEqual(0.85);
-    expect(all.ours.top3).toBeGreaterThanOrEqual(0.93);
+    expect(all.ours.top1).toBeGreaterThanOrEqual(0.87);
+    expect(all.ours.top3).toBeGreaterThanOrEqual(0.98);
   });
 
   it('abstains on out-of-scope instructions better than a matcher that never abstains', () => {
@@ -125,6 +125,28 @@ describe('createIntentMatcher', () => {
     const r = await m.match('Cancel courier pickup PK-5521.');
     expect(calls).toBeGreaterThan(0);
     expect(r.candidates[0]).toMatchObject({ method: 'CANCEL', path: '/pickup/{pickup_id}' });
+  });
+
+  it('gives every returned candidate its parameters, also when serialised or spread', async () => {
+    const r = await matcher.match('Reschedule my dermatology appointment to Friday at 9am.', { topK: 3 });
+    const copy = JSON.parse(JSON.stringify(r)) as typeof r;
+    r.candidates.forEach((c, i) => {
+      expect(Object.keys(c)).toContain('params');
+      expect(copy.candidates[i]?.params).toEqual(c.params);
+      expect({ ...c }.params).toEqual(c.params);
+    });
+    expect(r.candidates[0]?.params).toMatchObject({ new_datetime: '2026-05-08T09:00' });
+  });
+
+  it('lets BM25 reorder candidates while the verb-first ranker alone decides abstention', async () => {
+    const verbFirst = createIntentMatcher({ services, now: BENCH_NOW, bm25Weight: 0 });
+    let reordered = 0;
+    for (const c of loadCases()) {
+      const [a, b] = [await matcher.match(c.instruction), await verbFirst.match(c.instruction)];
+      expect(a.abstain, c.instruction).toBe(b.abstain);
+      if (a.candidates[0]?.path !== b.candidates[0]?.path) reordered++;
+    }
+    expect(reordered).toBeGreaterThan(0);
   });
 
   it('returns no candidates and abstains on an empty catalog', async () => {

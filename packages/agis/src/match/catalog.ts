@@ -23,6 +23,8 @@ export interface IndexedEndpoint {
   readonly fields: Readonly<Record<FieldName, ReadonlySet<string>>>;
   /** Text used for intent confirmation by the embedder. */
   readonly intentText: string;
+  /** Parameter hints, input property names, descriptions and enum values. */
+  readonly hintText: string;
   /** Identifier patterns and hint shapes. */
   readonly ids: IdEvidence;
 }
@@ -102,6 +104,7 @@ export function buildCatalog(services: readonly MatcherService[], lexicon: VerbL
         },
         ids: endpointIdEvidence(endpoint),
         intentText,
+        hintText: hintText(endpoint),
       });
     }
   });

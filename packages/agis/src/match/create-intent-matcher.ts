@@ -1,4 +1,5 @@
 import { cosine, type Embedder, lexicalVector, sparseLexicalVector } from '../embedder.js';
+import { createBm25Index } from './bm25.js';
 import { buildCatalog, type CatalogIndex, type IndexedEndpoint } from './catalog.js';
 import { MatchAbortedError } from './errors.js';
 import { idLikeTokens, idMatchStrength } from './id-signals.js';
@@ -7,7 +8,7 @@ import { wordNetLexicon } from './lexicon-adapter.js';
 import { createParamContext, extractParamsFrom } from './params/extract-params.js';
 import { analyseQuery } from './query.js';
 import { isUnsafeRequest } from './safety.js';
-import type { MatchCandidate, MatcherService, MatchResult, VerbLexicon } from './types.js';
+import type { MatchCandidate, MatcherService, MatchResult, ParamValue, VerbLexicon } from './types.js';
 
 /** Options of {@link createIntentMatcher}. */
 export interface IntentMatcherOptions {
@@ -30,6 +31,11 @@ export interface IntentMatcherOptions {
   readonly confirmPool?: number;
   /** BCP 47 language hint; the matcher reads English, Spanish, French and German regardless. */
   readonly language?: string;
+  /**
+   * Weight of the BM25 score (over intent, outcome, path and hints, relative to the best BM25 score for
+   * the instruction) in the ranking (default {@link DEFAULT_BM25_WEIGHT}, chosen by cross-validation).
+   */
+  readonly bm25Weight?: number;
 }
 
 /** Options of one match() call. */
@@ -44,7 +50,10 @@ export interface MatchOptions {
 export interface IntentMatcher {
   /** Ranks endpoints for an instruction and decides whether to abstain. */
   match(instruction: string, options?: MatchOptions): Promise<MatchResult>;
-  /** Top-3 endpoints with the raw features the confidence is computed from (for recalibration). */
+  /**
+   * Top-3 endpoints of the verb-first ranking (without BM25, whose favourite decides abstention) with the raw
+   * features and margins the confidence is computed from (for recalibration).
+   */
   rankForCalibration(
     instruction: string,
   ): Promise<Array<{ service: string; method: string; path: string; features: CandidateFeatures }>>;
@@ -72,7 +81,11 @@ export interface CandidateFeatures {
   serviceCoverage: number;
   /** Largest share of the idf mass held by one non-name word the candidate's service never uses. */
   foreign: number;
-  /** Combined ranking score. */
+  /** BM25 score over intent, outcome, path and hints divided by the best BM25 score for the instruction. */
+  bm25: number;
+  /** Score of the verb-first ranker alone: lexical + 0.6 x cos + 0.12 x verb. */
+  verbFirst: number;
+  /** Combined ranking score: `verbFirst` + BM25 weight x `bm25`. */
   final: number;
 }
 
@@ -142,6 +155,12 @@ export function calibratedConfidence(
   });
   return 1 / (1 + Math.exp(-z));
 }
+
+/**
+ * Default {@link IntentMatcherOptions.bm25Weight}: the weight `bench/cross-validate.ts` fits on all of DEV
+ * (out of fold the folds chose 0.3-0.6).
+ */
+export const DEFAULT_BM25_WEIGHT = 0.4;
 
 function resolveNow(now: IntentMatcherOptions['now']): Date {
   if (now === undefined) return new Date();
@@ -245,6 +264,26 @@ function identifierBoosts(
 }
 
 /**
+ * Parameter extraction is the slowest step of a match and most callers only read the first candidate's,
+ * so the others extract on first read (an enumerable getter: spreading, JSON and equality still see them).
+ */
+function withLazyParams(
+  candidate: MatchCandidate,
+  extract: () => Record<string, ParamValue>,
+): MatchCandidate {
+  let cached: Record<string, ParamValue> | undefined;
+  // Redefining the existing key keeps the property order of an eager candidate.
+  return Object.defineProperty(candidate, 'params', {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      cached ??= extract();
+      return cached;
+    },
+  });
+}
+
+/**
  * Routes natural-language instructions to AGIS endpoints: verb first (lemmatized, with
  * lexicon synonyms), then path noun, then intent confirmation by embedding similarity.
  */
@@ -259,6 +298,12 @@ export function createIntentMatcher(options: IntentMatcherOptions): IntentMatche
   let remoteIntentVectors: Promise<number[][]> | undefined;
   // Spelling corrections depend only on the catalog, so they are memoised per matcher (bounded).
   const spellCache = new Map<string, string | undefined>();
+  const bm25Weight = options.bm25Weight ?? DEFAULT_BM25_WEIGHT;
+  const bm25 = createBm25Index(
+    index.endpoints.map((e) =>
+      [e.intentText, e.endpoint.path.replace(/[/{}_-]/g, ' '), e.hintText].join(' '),
+    ),
+  );
 
   async function confirm(
     query: string,
@@ -289,26 +334,38 @@ export function createIntentMatcher(options: IntentMatcherOptions): IntentMatche
     const q = analyseQuery(instruction, index, lexicon, spellCache);
     const lex = lexicalScores(index, q.terms, q.nameLike, q.verbStems, q.relativesOnly);
     const idBoost = identifierBoosts(index, idLikeTokens(instruction));
-    const ids = new Set([...lex.touched, ...idBoost.keys()]);
+    const bm =
+      bm25Weight === 0
+        ? undefined
+        : bm25.scoreDense(new Map([...q.terms].filter(([t]) => !q.relativesOnly.has(t))));
+    const bmMax = Math.max(bm?.max ?? 0, 1e-9);
+    const bmShare = (i: number) => (bm?.scores[i] ?? 0) / bmMax;
     const lexical = (i: number) => (lex.score[i] ?? 0) / lex.mass + (idBoost.get(i)?.boost ?? 0);
     // Keep only the best `want` by lexical score (insertion into a short sorted list).
     const want = Math.max(pool, size);
     const top: Array<{ i: number; l: number }> = [];
-    for (const i of ids) {
-      const l = lexical(i);
+    const seen = new Uint8Array(index.endpoints.length);
+    // The pool is chosen on the lexical score plus the BM25 share, so BM25's favourites get confirmed too.
+    const consider = (i: number) => {
+      if (seen[i] === 1) return;
+      seen[i] = 1;
+      const l = lexical(i) + bm25Weight * bmShare(i);
       const last = top[top.length - 1];
-      if (top.length >= want && last !== undefined && (l < last.l || (l === last.l && i > last.i))) continue;
+      if (top.length >= want && last !== undefined && (l < last.l || (l === last.l && i > last.i))) return;
       let k = top.length;
       while (k > 0 && ((top[k - 1]?.l ?? 0) < l || ((top[k - 1]?.l ?? 0) === l && (top[k - 1]?.i ?? 0) > i)))
         k--;
       top.splice(k, 0, { i, l });
       if (top.length > want) top.pop();
-    }
-    const head: Scored[] = top.map(({ i, l }) => {
+    };
+    for (const i of lex.touched) consider(i);
+    for (const i of idBoost.keys()) consider(i);
+    for (const i of bm?.touched ?? []) consider(i);
+    const head: Scored[] = top.map(({ i }) => {
       const id = idBoost.get(i);
       return {
         index: i,
-        lexical: l,
+        lexical: lexical(i),
         verb: lex.verb[i] ?? 0,
         noun: lex.noun[i] ?? 0,
         id: id?.token ? 1 : 0,
@@ -321,8 +378,10 @@ export function createIntentMatcher(options: IntentMatcherOptions): IntentMatche
           q.related,
         ),
         unknown: lex.unknown,
+        bm25: bmShare(i),
         idToken: id?.token,
         cos: 0,
+        verbFirst: 0,
         margin: 0,
         final: 0,
       };
@@ -335,20 +394,28 @@ export function createIntentMatcher(options: IntentMatcherOptions): IntentMatche
     );
     head.forEach((s, k) => {
       s.cos = cos[k] ?? 0;
-      s.final = s.lexical + 0.6 * s.cos + 0.12 * s.verb;
+      s.verbFirst = s.lexical + 0.6 * s.cos + 0.12 * s.verb;
+      s.final = s.verbFirst + bm25Weight * s.bm25;
+    });
+    // Abstention is judged on the verb-first ranker's own order and margins (the inputs the calibration
+    // was fitted on); BM25 only reorders what is returned.
+    const gate = head.map((s) => ({ ...s })).sort((x, y) => y.verbFirst - x.verbFirst || x.index - y.index);
+    gate.forEach((s, k) => {
+      const next = gate[k + 1];
+      s.margin = next ? s.verbFirst - next.verbFirst : s.verbFirst;
     });
     head.sort((x, y) => y.final - x.final || x.index - y.index);
     head.forEach((s, k) => {
       const next = head[k + 1];
       s.margin = next ? s.final - next.final : s.final;
     });
-    return { q, head };
+    return { q, head, gate };
   }
 
   return {
     async rankForCalibration(instruction: string) {
-      const { head } = await rank(instruction, 3);
-      return head.slice(0, 3).map((s) => {
+      const { gate } = await rank(instruction, 3);
+      return gate.slice(0, 3).map((s) => {
         const ep = index.endpoints[s.index] as IndexedEndpoint;
         return {
           service: ep.service.service,
@@ -361,10 +428,10 @@ export function createIntentMatcher(options: IntentMatcherOptions): IntentMatche
     async match(instruction, matchOptions = {}) {
       const { topK = 3, signal } = matchOptions;
       if (signal?.aborted) throw new MatchAbortedError();
-      const { q, head } = await rank(instruction, topK, signal);
+      const { q, head, gate } = await rank(instruction, topK, signal);
       const unsafe = isUnsafeRequest(q.folded);
       const paramContext = createParamContext(instruction, resolveNow(options.now));
-      const candidates: MatchCandidate[] = head.slice(0, topK).map((s) => {
+      const candidates: MatchCandidate[] = head.slice(0, topK).map((s, rankIndex) => {
         const ep = index.endpoints[s.index] as IndexedEndpoint;
         const confidence = calibratedConfidence(s, calibration);
         const sem = ep.endpoint.semantic;
@@ -391,24 +458,32 @@ export function createIntentMatcher(options: IntentMatcherOptions): IntentMatche
           reasons.push(
             'instruction matches an unsafe-request pattern (injection, third-party data or tampering)',
           );
-        return {
+        const candidate: MatchCandidate = {
           service: ep.service.service,
           namespace: ep.service.vocabulary?.namespace,
           method: ep.endpoint.method,
           path: ep.endpoint.path,
           score: Number(s.final.toFixed(6)),
           confidence: Number(confidence.toFixed(4)),
-          params: extractParamsFrom(paramContext, ep.endpoint),
+          params: {},
           needsConfirmation: irr !== undefined || below,
           reasons,
         };
+        return rankIndex === 0
+          ? { ...candidate, params: extractParamsFrom(paramContext, ep.endpoint) }
+          : withLazyParams(candidate, () => extractParamsFrom(paramContext, ep.endpoint));
       });
       const top = candidates[0];
-      const best = head[0];
+      const best = gate[0];
       // Nothing but incidental words in common: no verb, no path noun, no identifier, no intent overlap.
       const unsupported =
         best !== undefined && best.verb === 0 && best.noun === 0 && best.id === 0 && best.cos < 0.05;
-      const abstain = unsafe || unsupported || top === undefined || top.confidence < threshold;
+      const abstain =
+        unsafe ||
+        unsupported ||
+        top === undefined ||
+        best === undefined ||
+        calibratedConfidence(best, calibration) < threshold;
       return { candidates, abstain };
     },
   };

@@ -7,6 +7,7 @@ export {
   calibratedConfidence,
   calibrationVector,
   createIntentMatcher,
+  DEFAULT_BM25_WEIGHT,
   DEFAULT_CALIBRATION,
   type IntentMatcher,
   type IntentMatcherOptions,
