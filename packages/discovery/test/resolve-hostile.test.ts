@@ -49,6 +49,8 @@ describe('resolve: hostile answers are refused with a reason in the trace', () =
     expect(entryFor(trace, byName)).toMatchObject({ outcome: 'refused', code: 'BLOCKED_ADDRESS' });
     expect(entryFor(trace, byName)?.reason).toMatch(/10\.0\.0\.5/);
 
+    // A cloud metadata address as data: the guard refuses it, and the test client's loopback-only connector
+    // would refuse to open a socket to it even if the guard regressed.
     const literal = 'http://169.254.169.254/latest/card.json';
     const trace2 = await traceOf(resolver({ [`_cap.${host}`]: [literal] }).resolve(web.domain(host)));
     expect(entryFor(trace2, literal)).toMatchObject({ outcome: 'refused', code: 'BLOCKED_ADDRESS' });

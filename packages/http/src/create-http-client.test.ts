@@ -323,6 +323,8 @@ describe('URL and address policy with a custom fetch', () => {
     expect(isUrlPolicyError(await failure(c.getJson('not a url')))).toBe(true);
   });
 
+  // The private and link-local addresses in these SSRF tests are data: the guard must refuse them before any
+  // request, and msw (onUnhandledRequest: 'error', global fetch) would refuse to pass one through anyway.
   it('refuses IP literals and names resolving to private addresses before sending', async () => {
     const lookup = vi.fn<LookupFunction>((_host, _options, callback) =>
       callback(null, [{ address: '10.0.0.1', family: 4 }]),
