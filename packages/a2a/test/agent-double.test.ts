@@ -1,5 +1,5 @@
 import { isHttpStatusError, isRedirectPolicyError } from '@agentweb/http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   A2ARpcError,
   createA2AClient,
@@ -13,25 +13,20 @@ import {
   type StreamEvent,
 } from '../src/index.js';
 import {
-  type AgentDouble,
   reply,
   sendJson,
   sseResult,
   startAgentDouble,
   startSse,
+  useAgentDoubles,
   v1Card,
   v03Card,
 } from './helpers/agent-double.js';
 import { loopbackHttp } from './helpers/http.js';
+import { collect, text } from './helpers/messages.js';
 
-const text = (t: string) => [{ kind: 'text' as const, text: t }];
 const http = loopbackHttp();
-let double: AgentDouble | undefined;
-
-afterEach(async () => {
-  await double?.close();
-  double = undefined;
-});
+const startDouble = useAgentDoubles();
 
 const task = (id: string, state: string) => ({ kind: 'task', id, contextId: 'c', status: { state } });
 const statusEvent = (id: string, state: string, final: boolean) => ({
@@ -42,15 +37,9 @@ const statusEvent = (id: string, state: string, final: boolean) => ({
   final,
 });
 
-async function collect(stream: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
-  const out: StreamEvent[] = [];
-  for await (const e of stream) out.push(e);
-  return out;
-}
-
 describe('requests the client sends', () => {
   it('1.0: PascalCase method, A2A-Version header, tenant, wrapped message without kind', async () => {
-    double = await startAgentDouble((call, res) =>
+    const double = await startDouble((call, res) =>
       reply(res, call, { message: { messageId: 'r', role: 'ROLE_AGENT', parts: [{ text: 'ok' }] } }),
     );
     const card = v1Card(double.rpcUrl, {
@@ -77,7 +66,7 @@ describe('requests the client sends', () => {
   });
 
   it('0.3: slash method, no A2A-Version, message with kind and a generated messageId', async () => {
-    double = await startAgentDouble((call, res) => reply(res, call, task('t1', 'completed')));
+    const double = await startDouble((call, res) => reply(res, call, task('t1', 'completed')));
     const client = await createA2AClient({ card: v03Card(double.rpcUrl), http });
     const result = await client.sendMessage({ message: { parts: text('hi') } });
     expect(result.task?.status.state).toBe('completed');
@@ -90,7 +79,7 @@ describe('requests the client sends', () => {
   });
 
   it('hybrid card: 1.0 by default, 0.3 on request', async () => {
-    double = await startAgentDouble((call, res) => reply(res, call, task('t', 'completed')));
+    const double = await startDouble((call, res) => reply(res, call, task('t', 'completed')));
     const hybrid = {
       ...v03Card(`${double.rpcUrl}?legacy`),
       supportedInterfaces: [{ url: double.rpcUrl, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
@@ -121,7 +110,7 @@ describe('requests the client sends', () => {
   });
 
   it('bearer, header API key from the card scheme, and query API key', async () => {
-    double = await startAgentDouble((call, res) => reply(res, call, task('t', 'completed')));
+    const double = await startDouble((call, res) => reply(res, call, task('t', 'completed')));
     const card = v03Card(double.rpcUrl, {
       securitySchemes: {
         key: { type: 'apiKey', in: 'query', name: 'api_key' },
@@ -152,7 +141,7 @@ describe('hostile or broken answers', () => {
   it('refuses a cross-origin redirect of a call, so the body and API-key header never reach the other host', async () => {
     const elsewhere = await startAgentDouble((call, res) => reply(res, call, task('t', 'completed')));
     try {
-      double = await startAgentDouble((_call, res) => {
+      const double = await startDouble((_call, res) => {
         res.writeHead(307, { location: `${elsewhere.rpcUrl}` });
         res.end();
       });
@@ -180,7 +169,7 @@ describe('hostile or broken answers', () => {
   });
 
   it('401 becomes A2AAuthRequiredError carrying the card schemes', async () => {
-    double = await startAgentDouble((_call, res) => {
+    const double = await startDouble((_call, res) => {
       res.writeHead(401, { 'www-authenticate': 'Bearer realm="x"' });
       res.end();
     });
@@ -211,7 +200,7 @@ describe('hostile or broken answers', () => {
       (id) => JSON.stringify({ jsonrpc: '2.0', id, result: { kind: 'artifact-update' } }),
     ];
     let n = 0;
-    double = await startAgentDouble((call, res) => {
+    const double = await startDouble((call, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(bodies[n++]?.(call.id));
     });
@@ -228,7 +217,7 @@ describe('hostile or broken answers', () => {
 
   it('a non-2xx HTML answer is an HttpStatusError; a non-2xx JSON-RPC error is the typed error', async () => {
     let n = 0;
-    double = await startAgentDouble((call, res) => {
+    const double = await startDouble((call, res) => {
       if (n++ === 0) {
         res.writeHead(502, { 'content-type': 'text/html' });
         res.end('<h1>bad gateway</h1>');
@@ -249,7 +238,7 @@ describe('hostile or broken answers', () => {
       domain: 'a2a-protocol.org',
       metadata: { taskId: 'x' },
     };
-    double = await startAgentDouble((call, res) =>
+    const double = await startDouble((call, res) =>
       sendJson(res, {
         jsonrpc: '2.0',
         id: call.id,
@@ -291,7 +280,7 @@ describe('hostile or broken answers', () => {
 
   it('a malformed SSE event is InvalidAgentResponseError; a wrong id on the stream too', async () => {
     let n = 0;
-    double = await startAgentDouble((_call, res) => {
+    const double = await startDouble((_call, res) => {
       startSse(res);
       if (n++ === 0) res.write('data: {not json\n\n');
       else
@@ -310,7 +299,7 @@ describe('hostile or broken answers', () => {
   });
 
   it('an event over the 4 MiB default cap fails with event-too-large', async () => {
-    double = await startAgentDouble((call, res) => {
+    const double = await startDouble((call, res) => {
       startSse(res);
       const big = { ...task('t', 'working'), metadata: { blob: 'x'.repeat(4 * 1024 * 1024 + 10) } };
       res.end(`data: ${JSON.stringify({ jsonrpc: '2.0', id: call.id, result: big })}\n\n`);
@@ -323,7 +312,7 @@ describe('hostile or broken answers', () => {
   });
 
   it('a hanging stream: idle timeout, bounded resubscribes, then retries-exhausted', async () => {
-    double = await startAgentDouble((call, res) => {
+    const double = await startDouble((call, res) => {
       startSse(res);
       sseResult(res, call, task('t-hang', 'working'));
       // Never ends, never sends another byte.
@@ -345,7 +334,7 @@ describe('hostile or broken answers', () => {
 
   it('abort closes a hanging stream and its socket', async () => {
     let closed = false;
-    double = await startAgentDouble((call, res) => {
+    const double = await startDouble((call, res) => {
       startSse(res);
       sseResult(res, call, task('t', 'working'));
       res.on('close', () => {
@@ -372,7 +361,7 @@ describe('hostile or broken answers', () => {
   });
 
   it('a dropped stream resubscribes and de-duplicates replayed events', async () => {
-    double = await startAgentDouble((call, res) => {
+    const double = await startDouble((call, res) => {
       startSse(res);
       if (call.method === 'message/stream') {
         sseResult(res, call, task('t9', 'submitted'));
@@ -400,7 +389,7 @@ describe('hostile or broken answers', () => {
   });
 
   it('1.0: a task that finished while disconnected is read with GetTask when SubscribeToTask refuses', async () => {
-    double = await startAgentDouble((call, res) => {
+    const double = await startDouble((call, res) => {
       if (call.method === 'SendStreamingMessage') {
         startSse(res);
         sseResult(res, call, { task: { id: 't5', contextId: 'c', status: { state: 'TASK_STATE_WORKING' } } });
@@ -423,7 +412,7 @@ describe('hostile or broken answers', () => {
   });
 
   it('a stream refused with a JSON-RPC error in a JSON body throws the typed error', async () => {
-    double = await startAgentDouble((call, res) =>
+    const double = await startDouble((call, res) =>
       sendJson(res, { jsonrpc: '2.0', id: call.id, error: { code: -32001, message: 'no task' } }),
     );
     const client = await createA2AClient({ card: v1Card(double.rpcUrl), http });
@@ -436,7 +425,7 @@ describe('hostile or broken answers', () => {
 describe('polling, extended card and push configs', () => {
   it('waitForTask polls with backoff until a terminal state', async () => {
     const states = ['submitted', 'working', 'working', 'completed'];
-    double = await startAgentDouble((call, res) =>
+    const double = await startDouble((call, res) =>
       reply(res, call, {
         id: 't',
         contextId: 'c',
@@ -456,7 +445,7 @@ describe('polling, extended card and push configs', () => {
 
   it('getExtendedCard validates the card; a non-card result is refused', async () => {
     let n = 0;
-    double = await startAgentDouble((call, res) =>
+    const double = await startDouble((call, res) =>
       reply(res, call, n++ === 0 ? v03Card('https://agent.example/rpc', { name: 'extended' }) : 'nope'),
     );
     const client = await createA2AClient({
@@ -472,7 +461,7 @@ describe('polling, extended card and push configs', () => {
 
   it('push config methods speak each dialect and return the neutral shape', async () => {
     const v1Config = { taskId: 't', id: 'p', url: 'https://hook.example', token: 'tok' };
-    double = await startAgentDouble((call, res) => {
+    const double = await startDouble((call, res) => {
       if (call.method === 'ListTaskPushNotificationConfigs') reply(res, call, { configs: [v1Config] });
       else if (call.method === 'DeleteTaskPushNotificationConfig') reply(res, call, null);
       else reply(res, call, v1Config);
@@ -498,7 +487,7 @@ describe('polling, extended card and push configs', () => {
 
   it('0.3 push config methods use the nested shape and bare list', async () => {
     const config = { taskId: 't', pushNotificationConfig: { id: 'p', url: 'https://hook.example' } };
-    double = await startAgentDouble((call, res) => {
+    const double = await startDouble((call, res) => {
       if (call.method === 'tasks/pushNotificationConfig/list') reply(res, call, [config]);
       else reply(res, call, config);
     });

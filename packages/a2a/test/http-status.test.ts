@@ -1,32 +1,20 @@
 import { isAgentWebError } from '@agentweb/core';
 import { isHttpStatusError, isUrlPolicyError } from '@agentweb/http';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   cardLocation,
   createA2AClient,
   isA2ARpcError,
   isTaskNotFoundError,
   isUnsupportedOperationError,
-  type StreamEvent,
 } from '../src/index.js';
-import { type AgentDouble, sendJson, startAgentDouble, v1Card, v03Card } from './helpers/agent-double.js';
+import { type Script, sendJson, useAgentDoubles, v1Card, v03Card } from './helpers/agent-double.js';
 import { loopbackHttp } from './helpers/http.js';
+import { collect, text } from './helpers/messages.js';
 
-const text = (t: string) => [{ kind: 'text' as const, text: t }];
 const http = loopbackHttp();
-let double: AgentDouble | undefined;
-
-afterEach(async () => {
-  await double?.close();
-  double = undefined;
-});
+const startDouble = useAgentDoubles();
 afterAll(() => http.close());
-
-async function collect(stream: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
-  const events: StreamEvent[] = [];
-  for await (const event of stream) events.push(event);
-  return events;
-}
 
 // The error body CAP servers put on a 429.
 const capRateLimit = {
@@ -35,14 +23,14 @@ const capRateLimit = {
   details: { retryAfterSeconds: 7 },
 };
 
-function send429(res: Parameters<Parameters<typeof startAgentDouble>[0]>[1], body: unknown): void {
+function send429(res: Parameters<Script>[1], body: unknown): void {
   res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '7' });
   res.end(JSON.stringify(body));
 }
 
 describe('non-2xx answers to JSON-RPC calls', () => {
   it('a 429 with a CAP JSON body is an HttpStatusError keeping the status, Retry-After and the body', async () => {
-    double = await startAgentDouble((_call, res) => send429(res, capRateLimit));
+    const double = await startDouble((_call, res) => send429(res, capRateLimit));
     const client = await createA2AClient({ card: v03Card(double.rpcUrl), http });
     const error = await client.sendMessage({ message: { parts: text('x') } }).catch((e: unknown) => e);
     expect(isHttpStatusError(error)).toBe(true);
@@ -55,7 +43,7 @@ describe('non-2xx answers to JSON-RPC calls', () => {
   });
 
   it('a 429 carrying a JSON-RPC error for our id stays an HttpStatusError, with the typed error as cause', async () => {
-    double = await startAgentDouble((call, res) =>
+    const double = await startDouble((call, res) =>
       send429(res, { jsonrpc: '2.0', id: call.id, error: { code: -32004, message: 'slow down' } }),
     );
     const client = await createA2AClient({ card: v1Card(double.rpcUrl), http });
@@ -66,7 +54,7 @@ describe('non-2xx answers to JSON-RPC calls', () => {
   });
 
   it('a 429 on a stream request is an HttpStatusError too', async () => {
-    double = await startAgentDouble((_call, res) => send429(res, capRateLimit));
+    const double = await startDouble((_call, res) => send429(res, capRateLimit));
     const client = await createA2AClient({ card: v03Card(double.rpcUrl), http });
     const error = await collect(
       client.streamMessage({ message: { parts: text('x') } }, { resume: false }),
@@ -84,7 +72,7 @@ describe('non-2xx answers to JSON-RPC calls', () => {
       () => [1, 2],
     ];
     let n = 0;
-    double = await startAgentDouble((call, res) => sendJson(res, bodies[n++]?.(call.id), 400));
+    const double = await startDouble((call, res) => sendJson(res, bodies[n++]?.(call.id), 400));
     const client = await createA2AClient({ card: v03Card(double.rpcUrl), http });
     for (let i = 0; i < bodies.length; i++) {
       const error = await client.sendMessage({ message: { parts: text('x') } }).catch((e: unknown) => e);
@@ -94,7 +82,7 @@ describe('non-2xx answers to JSON-RPC calls', () => {
   });
 
   it('a non-2xx JSON-RPC error for our id on a stream request is the typed error', async () => {
-    double = await startAgentDouble((call, res) =>
+    const double = await startDouble((call, res) =>
       sendJson(res, { jsonrpc: '2.0', id: call.id, error: { code: -32001, message: 'gone' } }, 404),
     );
     const client = await createA2AClient({ card: v03Card(double.rpcUrl), http });

@@ -1,37 +1,25 @@
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createA2AClient, isA2AStreamError, isTaskNotFoundError, type StreamEvent } from '../src/index.js';
 import {
-  type AgentDouble,
   type RecordedCall,
   reply,
   sendJson,
   sseResult,
-  startAgentDouble,
   startSse,
+  useAgentDoubles,
   v1Card,
   v03Card,
 } from './helpers/agent-double.js';
 import { loopbackHttp } from './helpers/http.js';
+import { collect, text } from './helpers/messages.js';
 import { startV1Peer, startV03Peer } from './helpers/official-peers.js';
 
 // A stream that drops while the task runs, where the task finishes before the client resubscribes: however
 // the agent turns the resubscription down, the stream must still end with the task's final state.
 
-const text = (t: string) => [{ kind: 'text' as const, text: t }];
 const http = loopbackHttp();
-let double: AgentDouble | undefined;
-
-afterEach(async () => {
-  await double?.close();
-  double = undefined;
-});
-
-async function collect(stream: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
-  const out: StreamEvent[] = [];
-  for await (const e of stream) out.push(e);
-  return out;
-}
+const startDouble = useAgentDoubles();
 
 const stateOf = (e: StreamEvent | undefined): string =>
   e?.kind === 'task' || e?.kind === 'status-update' ? e.status.state : String(e?.kind);
@@ -102,7 +90,7 @@ const REFUSALS: Array<[string, Refusal]> = [
 ];
 
 async function scripted(dialect: Dialect, refuse: Refusal, finalState: 'completed' | 'failed' | 'working') {
-  const d = await startAgentDouble((call, res) => {
+  const d = await startDouble((call, res) => {
     if (call.method === dialect.methods.stream) {
       startSse(res);
       sseResult(res, call, dialect.working);
@@ -110,7 +98,6 @@ async function scripted(dialect: Dialect, refuse: Refusal, finalState: 'complete
     } else if (call.method === dialect.methods.resubscribe) refuse(call, res);
     else reply(res, call, dialect.task(finalState));
   });
-  double = d;
   const client = await createA2AClient({
     card: dialect.card(d.rpcUrl),
     http,

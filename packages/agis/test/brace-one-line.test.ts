@@ -1,24 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  detectFormat,
-  isAgisParseError,
-  parseAgisDocument,
-  parseAgisSource,
-  validateAgisDocument,
-} from '../src/index.js';
-
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
-
-function parseError(fn: () => unknown) {
-  try {
-    fn();
-  } catch (error) {
-    if (isAgisParseError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected an AgisParseError');
-}
+import { detectFormat, parseAgisDocument, parseAgisSource, validateAgisDocument } from '../src/index.js';
+import { fixture, parseError } from './helpers/documents.js';
 
 // The draft's restaurant example (§10), written on one line.
 const RESTAURANT_ONE_LINE =

@@ -8,19 +8,9 @@ import {
   parseAgisSource,
   parseTypedField,
 } from '../src/index.js';
+import { fixture, parseError } from './helpers/documents.js';
 
 const servicesDir = new URL('../../../../shared/benchmarks/agis/services/', import.meta.url);
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
-
-function parseError(fn: () => unknown) {
-  try {
-    fn();
-  } catch (error) {
-    if (isAgisParseError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected an AgisParseError');
-}
 
 describe('parseAgisDocument', () => {
   const files = readdirSync(servicesDir).filter((f) => f.endsWith('.agis.yaml'));

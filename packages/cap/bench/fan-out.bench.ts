@@ -73,67 +73,46 @@ const HANG_RUNS = 20;
 // A 100-way fan-out takes 80-150 ms, so vitest's default 500 ms would time 3-5 rounds; these take ~20 each.
 const TIMED = { time: 3000, warmupIterations: 2 };
 
-describe('fan-out search, 100 sandbox merchants, latency 20-80 ms', () => {
-  bench(
-    'baseline: bare fetch + Promise.all',
-    async () => {
-      const { ok } = await rawFanOut(ours.raw, sandbox.fetch);
-      if (ok !== 100) throw new Error(`only ${ok} answers`);
-    },
-    TIMED,
-  );
-  bench(
-    'fanOutSearch (concurrency 100)',
-    async () => {
-      const r = await fanOutSearch({
-        ...INPUT,
-        merchants: ours.clients,
-        concurrency: 100,
-        personalise: false,
-      });
-      if (r.outcomes.some((o) => o.status !== 'ok')) throw new Error('a merchant failed');
-    },
-    TIMED,
-  );
-  bench(
-    'sequential loop of productSearch',
-    async () => {
-      for (const client of ours.clients) await client.productSearch(INPUT, { personalise: false });
-    },
-    { iterations: 2, time: 0, warmupIterations: 0, warmupTime: 0 },
-  );
-});
+/** The same three entries for each kind of merchant: floor, fanOutSearch, and a one-at-a-time loop. */
+function fanOutGroup(
+  title: string,
+  merchants: Awaited<ReturnType<typeof discover>>,
+  send: Parameters<typeof rawFanOut>[1],
+): void {
+  describe(title, () => {
+    bench(
+      'baseline: bare fetch + Promise.all',
+      async () => {
+        const { ok } = await rawFanOut(merchants.raw, send);
+        if (ok !== 100) throw new Error(`only ${ok} answers`);
+      },
+      TIMED,
+    );
+    bench(
+      'fanOutSearch (concurrency 100)',
+      async () => {
+        const r = await fanOutSearch({
+          ...INPUT,
+          merchants: merchants.clients,
+          concurrency: 100,
+          personalise: false,
+        });
+        if (r.outcomes.some((o) => o.status !== 'ok')) throw new Error('a merchant failed');
+      },
+      TIMED,
+    );
+    bench(
+      'sequential loop of productSearch',
+      async () => {
+        for (const client of merchants.clients) await client.productSearch(INPUT, { personalise: false });
+      },
+      { iterations: 2, time: 0, warmupIterations: 0, warmupTime: 0 },
+    );
+  });
+}
 
-describe('fan-out search, 100 official-SDK merchants (not ours), latency 20-80 ms', () => {
-  bench(
-    'baseline: bare fetch + Promise.all',
-    async () => {
-      const { ok } = await rawFanOut(theirs.raw, fetch);
-      if (ok !== 100) throw new Error(`only ${ok} answers`);
-    },
-    TIMED,
-  );
-  bench(
-    'fanOutSearch (concurrency 100)',
-    async () => {
-      const r = await fanOutSearch({
-        ...INPUT,
-        merchants: theirs.clients,
-        concurrency: 100,
-        personalise: false,
-      });
-      if (r.outcomes.some((o) => o.status !== 'ok')) throw new Error('a merchant failed');
-    },
-    TIMED,
-  );
-  bench(
-    'sequential loop of productSearch',
-    async () => {
-      for (const client of theirs.clients) await client.productSearch(INPUT, { personalise: false });
-    },
-    { iterations: 2, time: 0, warmupIterations: 0, warmupTime: 0 },
-  );
-});
+fanOutGroup('fan-out search, 100 sandbox merchants, latency 20-80 ms', ours, sandbox.fetch);
+fanOutGroup('fan-out search, 100 official-SDK merchants (not ours), latency 20-80 ms', theirs, fetch);
 
 describe(`one of 100 merchants hangs, ${HANG_DEADLINE_MS} ms deadline`, () => {
   bench(

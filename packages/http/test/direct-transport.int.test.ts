@@ -1,14 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createHttpClient,
-  type HttpClient,
-  isHttpStatusError,
-  isRedirectPolicyError,
-  isUrlPolicyError,
-} from '../src/index.js';
-import { startServer, type TestServer } from './servers.js';
+import { describe, expect, it } from 'vitest';
+import { isHttpStatusError, isRedirectPolicyError, isUrlPolicyError } from '../src/index.js';
+import { startServer, type TestServer, useLoopbackHarness } from './servers.js';
 
 // The built-in transport sends through the guarded dispatcher without a `Request` object; these tests pin
 // down that what reaches the server is what a `Request` would have carried.
@@ -20,10 +14,7 @@ interface Seen {
   body: string;
 }
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
+const { cleanups, client } = useLoopbackHarness();
 
 async function echoServer(
   answer: (seen: Seen) => [number, Record<string, string>, string] = () => [
@@ -51,16 +42,6 @@ async function echoServer(
   });
   cleanups.push(() => server.close());
   return { server, seen };
-}
-
-function client(): HttpClient {
-  const created = createHttpClient({
-    allowHttp: true,
-    allowPrivateNetwork: ['127.0.0.1'],
-    retry: { baseDelayMs: 1, maxDelayMs: 5 },
-  });
-  cleanups.push(() => created.close());
-  return created;
 }
 
 describe('built-in transport request path', () => {

@@ -1,12 +1,9 @@
 import { createServer as createTcpServer, type Socket } from 'node:net';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { buildConnector } from 'undici';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createGuardedFetch,
-  createHttpClient,
-  type HttpClient,
-  type HttpClientOptions,
   isBlockedAddressError,
   isBodyTooLargeError,
   isNetworkError,
@@ -14,38 +11,9 @@ import {
   isTimeoutError,
   type LookupFunction,
 } from '../src/index.js';
-import { startServer, type TestServer } from './servers.js';
+import { failure, useLoopbackHarness } from './servers.js';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
-
-async function server(handler: Parameters<typeof startServer>[0]): Promise<TestServer> {
-  const started = await startServer(handler);
-  cleanups.push(() => started.close());
-  return started;
-}
-
-function client(options: HttpClientOptions = {}): HttpClient {
-  const created = createHttpClient({
-    allowHttp: true,
-    allowPrivateNetwork: ['127.0.0.1'],
-    retry: { baseDelayMs: 1, maxDelayMs: 5 },
-    ...options,
-  });
-  cleanups.push(() => created.close());
-  return created;
-}
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail');
-}
+const { cleanups, server, client } = useLoopbackHarness();
 
 const json = (body: unknown, headers: Record<string, string> = {}) =>
   [200, { 'content-type': 'application/json', ...headers }, JSON.stringify(body)] as const;

@@ -1,46 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
-  createHttpClient,
-  type HttpClient,
-  type HttpClientOptions,
   isBlockedAddressError,
   isBodyTooLargeError,
   isRedirectPolicyError,
   isTimeoutError,
   isUrlPolicyError,
 } from '../src/index.js';
-import { startServer, type TestServer } from './servers.js';
+import { failure, useLoopbackHarness } from './servers.js';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
-
-async function server(...args: Parameters<typeof startServer>): Promise<TestServer> {
-  const started = await startServer(...args);
-  cleanups.push(() => started.close());
-  return started;
-}
-
-function client(options: HttpClientOptions = {}): HttpClient {
-  const created = createHttpClient({
-    allowHttp: true,
-    allowPrivateNetwork: ['127.0.0.1'],
-    retry: { baseDelayMs: 1, maxDelayMs: 5 },
-    ...options,
-  });
-  cleanups.push(() => created.close());
-  return created;
-}
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail');
-}
+const { server, client } = useLoopbackHarness();
 
 describe('address literals in every URL spelling are refused by default', () => {
   it('never connects to loopback written as hex, octal, decimal, short, mapped, NAT64 or 6to4', async () => {

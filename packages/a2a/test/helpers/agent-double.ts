@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 
 /** One JSON-RPC request the double received. */
 export interface RecordedCall {
@@ -92,6 +93,19 @@ export async function startAgentDouble(script: Script): Promise<AgentDouble> {
       server.close(() => resolve());
     });
   return double;
+}
+
+/** Call at a test file's top level: returns `startAgentDouble` whose doubles are closed after each test. */
+export function useAgentDoubles(): (script: Script) => Promise<AgentDouble> {
+  const open: AgentDouble[] = [];
+  afterEach(async () => {
+    while (open.length > 0) await open.pop()?.close();
+  });
+  return async (script) => {
+    const double = await startAgentDouble(script);
+    open.push(double);
+    return double;
+  };
 }
 
 /** A minimal 0.3 card pointing at `url`. */
