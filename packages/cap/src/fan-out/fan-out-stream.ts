@@ -154,6 +154,7 @@ export async function* fanOutSearchStream(
         const offset = page * settings.limit;
         const key = searchCacheKey({
           merchantId: merchant.merchantId,
+          partition: merchant.cachePartition,
           query: settings.query,
           ...(queryMode ? { queryMode } : {}),
           ...(settings.filter !== undefined ? { filter: settings.filter } : {}),
@@ -161,7 +162,8 @@ export async function* fanOutSearchStream(
           offset,
           ...(options.locale ? { locale: options.locale } : {}),
         });
-        // Personalised results are never read from or written to the shared cache.
+        // Personalised results are never read from or written to the shared cache; authenticated ones are shared
+        // only within the user's partition (part of the key).
         let pageResult = outcome.personalised ? undefined : options.cache?.get(key);
         if (pageResult) outcome.cachedPages += 1;
         else {

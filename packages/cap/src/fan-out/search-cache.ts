@@ -2,10 +2,18 @@ import { LRUCache } from 'lru-cache';
 import type { ProductSearchOutput } from '../schemas/product-search.js';
 import type { CapWarning } from '../schemas/warnings.js';
 
-/** What the spec says a search cache key must cover (plus locale, since results may be localised). */
+/**
+ * What the spec says a search cache key must cover, plus locale (results may be localised) and the caller's
+ * identity partition (authenticated results may be tailored to the user).
+ */
 export interface SearchCacheKeyParts {
   /** The merchant. */
   merchantId: string;
+  /**
+   * Who may share the page: a `MerchantClient`'s `cachePartition` (`'anonymous'`, or one value per
+   * authenticated user). Never put a secret here.
+   */
+  partition: string;
   /** Search terms. */
   query: string;
   /** Query mode (`keyword` when omitted, as the spec defaults it). */
@@ -20,7 +28,7 @@ export interface SearchCacheKeyParts {
   locale?: string;
 }
 
-/** One cached, non-personalised search page. */
+/** One cached search page, fetched without a contextId. */
 export interface CachedSearchPage {
   /** The parsed output. */
   output: ProductSearchOutput;
@@ -52,6 +60,7 @@ export interface SearchCacheOptions {
 export function searchCacheKey(parts: SearchCacheKeyParts): string {
   return JSON.stringify([
     parts.merchantId,
+    parts.partition,
     parts.query,
     parts.queryMode ?? 'keyword',
     parts.filter ?? '',

@@ -228,6 +228,8 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
     },
     profile,
     userId,
+    // Authenticated answers may be tailored to the identity, so only the same user may reuse them.
+    cachePartition: hasCredentials ? `user:${userId}` : 'anonymous',
     backoff,
     contextStore,
     productSearch: (input, call = {}) =>

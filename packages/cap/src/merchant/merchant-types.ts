@@ -115,6 +115,12 @@ export interface MerchantClient {
   readonly profile: AgentProfile;
   /** The user. */
   readonly userId: string;
+  /**
+   * Who may share this client's cached search results: `'anonymous'` for a client without credentials (its
+   * answers cannot depend on who asks), otherwise `user:<userId>`, since a merchant may personalise results by
+   * the authenticated identity. Derived from `userId` only; never from the credentials themselves.
+   */
+  readonly cachePartition: string;
   /** The merchant's backoff. */
   readonly backoff: MerchantBackoff;
   /** The context store. */
