@@ -12,6 +12,14 @@ export default defineConfig({
         replacement: `${packagesDir}$1/src/index.ts`,
       },
       {
+        find: /^agentweb$/,
+        replacement: `${packagesDir}agentweb/src/index.ts`,
+      },
+      {
+        find: /^agentweb\/([a-z0-9-]+)$/,
+        replacement: `${packagesDir}agentweb/src/$1/index.ts`,
+      },
+      {
         find: /^@agentweb\/([a-z0-9-]+)\/test$/,
         replacement: `${packagesDir}$1/src/test/index.ts`,
       },

@@ -21,7 +21,12 @@ export { detectCardFormat } from './detect-card-format.js';
 export { CardValidationError, isCardValidationError } from './errors.js';
 export type { CardFormatModule, FormatCheck, FormatCheckOptions } from './format-check.js';
 export * from './ietf/index.js';
-export { agentCardJsonSchemas, toAgentCardJsonSchemas } from './json-schemas.js';
+export {
+  type AgentCardJsonSchemaName,
+  agentCardJsonSchemas,
+  toAgentCardJsonSchemas,
+} from './json-schemas.js';
+export type { JsonObject } from './json-value.js';
 export * from './nooterra/index.js';
 export {
   type CardByFormat,
@@ -42,4 +47,4 @@ export {
   type UlidOptions,
   ulid,
 } from './ulid.js';
-export { formatPath, type ValidationIssue } from './validation-issue.js';
+export { formatPath, type IssuePath, type ValidationIssue } from './validation-issue.js';

@@ -115,7 +115,14 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       : options.cache instanceof HttpCache
         ? options.cache
         : new HttpCache(options.cache === true || options.cache === undefined ? {} : options.cache);
-  const flights = new Map<string, Promise<Snapshot>>();
+  /**
+   * Shared GETs in progress. `waiters` counts the calls still waiting; when the last one gives up, the request
+   * is aborted, so a caller's abort frees the connection (and `close()`) instead of running to the deadline.
+   */
+  const flights = new Map<
+    string,
+    { promise: Promise<Snapshot>; controller: AbortController; waiters: number; settled: boolean }
+  >();
   let dispatcher: Agent | undefined;
   let defaultTransport: Transport | undefined;
 
@@ -235,6 +242,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     headers: Record<string, string>,
     stale: CacheEntry | undefined,
     reader: RequestHeaderReader,
+    flightSignal: AbortSignal,
   ): Promise<Snapshot> {
     let sent = headers;
     if (stale) {
@@ -246,9 +254,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         if (lastModified !== null) sent['if-modified-since'] = lastModified;
       }
     }
-    // The shared request runs under the client's signal and this call's deadline only: one caller giving
-    // up must not fail the others waiting on it.
-    const signals = options.signal ? [options.signal] : [];
+    // The shared request runs under the client's signal, this call's deadline and the flight's own signal
+    // (aborted only when every waiting caller has given up): one caller giving up must not fail the others.
+    const signals = options.signal ? [options.signal, flightSignal] : [flightSignal];
     const limit = call.maxBodyBytes ?? options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     const snapshot = await fromNetwork(context(url, call, 'GET', sent, undefined, signals), limit);
     if (stale && snapshot.status === 304 && sent !== headers) {
@@ -338,15 +346,39 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     let flight = flights.get(key);
     const owner = flight === undefined;
     if (!flight) {
-      flight = revalidateOrFetch(activeCache, new URL(href), call, headers, entry, reader);
-      flights.set(key, flight);
-      const done = () => flights.delete(key);
-      flight.then(done, done);
+      const controller = new AbortController();
+      const promise = revalidateOrFetch(
+        activeCache,
+        new URL(href),
+        call,
+        headers,
+        entry,
+        reader,
+        controller.signal,
+      );
+      const started = { promise, controller, waiters: 0, settled: false };
+      flight = started;
+      flights.set(key, started);
+      const done = () => {
+        started.settled = true;
+        if (flights.get(key) === started) flights.delete(key);
+      };
+      promise.then(done, done);
     }
     const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const shared = owner ? flight : waitAtMost(flight, timeoutMs, href);
-    const snapshot = await (signals.length === 0 ? shared : raceSignals(shared, signals));
-    return checkShared(snapshot, limit);
+    const shared = owner ? flight.promise : waitAtMost(flight.promise, timeoutMs, href);
+    flight.waiters += 1;
+    try {
+      const snapshot = await (signals.length === 0 ? shared : raceSignals(shared, signals));
+      return checkShared(snapshot, limit);
+    } finally {
+      flight.waiters -= 1;
+      if (flight.waiters === 0 && !flight.settled) {
+        // Nobody is left to use the answer: stop the request, and let the next caller start a fresh one.
+        if (flights.get(key) === flight) flights.delete(key);
+        flight.controller.abort(new Error('every caller of this shared request gave up'));
+      }
+    }
   }
 
   async function bufferedCall(
@@ -541,6 +573,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     };
   }
 
+  let closing: Promise<void> | undefined;
   return {
     getJson,
     getText,
@@ -548,8 +581,10 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     request,
     stream,
     cache,
-    async close() {
-      await dispatcher?.close();
+    close() {
+      // Idempotent: owners often close in more than one place (a finally and a test's afterEach).
+      closing ??= dispatcher?.close() ?? Promise.resolve();
+      return closing;
     },
   };
 }

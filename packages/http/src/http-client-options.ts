@@ -194,6 +194,6 @@ export interface HttpClient {
   request(url: string | URL, options?: RequestOptions): Promise<BytesResult>;
   /** The client's cache, when caching is on. */
   readonly cache: HttpCache | undefined;
-  /** Closes the keep-alive connections of the default transport. */
+  /** Closes the keep-alive connections of the default transport. Idempotent. */
   close(): Promise<void>;
 }

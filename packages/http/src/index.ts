@@ -47,7 +47,13 @@ export {
   type GuardedFetchOptions,
   isGuardedFetch,
 } from './guarded-fetch.js';
-export { type CacheEntry, HttpCache, type HttpCacheOptions } from './http-cache.js';
+export {
+  type CacheEntry,
+  HttpCache,
+  type HttpCacheOptions,
+  type RequestHeaderReader,
+  type StorableResponse,
+} from './http-cache.js';
 export type {
   BytesResult,
   CallOptions,

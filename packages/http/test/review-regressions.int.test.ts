@@ -111,3 +111,49 @@ describe('single-flight joiners keep their own deadline', () => {
     expect(held.requests).toHaveLength(1);
   });
 });
+
+describe('a shared (cacheable) GET stops when every caller has given up', () => {
+  it('aborts the request on the wire when its only caller aborts, so close() does not wait for the deadline', async () => {
+    let closedByClient: () => void = () => {};
+    const requestClosed = new Promise<void>((resolve) => {
+      closedByClient = resolve;
+    });
+    const hanging = await server((req) => {
+      // Never answers; the only way this request ends is the client going away.
+      req.on('close', () => closedByClient());
+    });
+    const c = client({ timeoutMs: 120_000, retry: false });
+    const controller = new AbortController();
+    const pending = c.getJson(`${hanging.origin}/slow.json`, { signal: controller.signal });
+    await vi.waitFor(() => expect(hanging.requests.length).toBe(1));
+    controller.abort(new Error('user gave up'));
+    expect(((await failure(pending)) as Error).message).toBe('user gave up');
+    // With the request still running this would wait for the 120 s deadline and the test would time out.
+    await requestClosed;
+    await c.close();
+  });
+
+  it('keeps the request running while another caller still waits for it', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = await server((_req, res) => {
+      void gate.then(() => {
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=60' });
+        res.end('{"ok":true}');
+      });
+    });
+    const c = client({ timeoutMs: 60_000, retry: false });
+    const quitter = new AbortController();
+    const first = c.getJson(`${slow.origin}/shared.json`, { signal: quitter.signal });
+    await vi.waitFor(() => expect(slow.requests.length).toBe(1));
+    const second = c.getJson(`${slow.origin}/shared.json`);
+    quitter.abort(new Error('first caller left'));
+    await failure(first);
+    release();
+    expect((await second).data).toEqual({ ok: true });
+    // One request served both callers: the abort of the first did not restart or cancel it.
+    expect(slow.requests.length).toBe(1);
+  });
+});

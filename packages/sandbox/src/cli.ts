@@ -77,6 +77,9 @@ const out = [
   `DNS   ${sb.dns.host}:${sb.dns.port} (UDP and TCP; _cap.<domain> TXT, <domain> A)`,
   `DoH   ${sb.doh}`,
   '',
+  ...(sb.agis.length > 0
+    ? ['AGIS services:', ...sb.agis.map((a) => `  ${a.service}  ${a.wellKnownUrl}`), '']
+    : []),
   'Point a client at it:',
   `  curl --resolve ${sb.merchants[0]?.domain ?? 'shop-0.sandbox.test'}:${sb.http.port}:127.0.0.1 ${sb.merchants[0]?.cardUrl ?? ''}`,
   `  dig @${sb.dns.host} -p ${sb.dns.port} TXT _cap.${sb.merchants[0]?.domain ?? 'shop-0.sandbox.test'}`,

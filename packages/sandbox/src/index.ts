@@ -1,3 +1,16 @@
+export {
+  AGIS_BODY_DEADLINE_MS,
+  AGIS_MAX_BODY_BYTES,
+  AGIS_SERVICE_IDS,
+  type AgisRecordedRequest,
+  type AgisServiceFaults,
+  type AgisServiceId,
+  type AgisServiceStats,
+  SANDBOX_PHARMACY_STORES,
+  SANDBOX_RESTAURANTS,
+  type SandboxAgisService,
+  type SandboxAgisServiceInfo,
+} from './agis/index.js';
 export type { CapErrorPayload, CapSkillId } from './cap-error.js';
 export { CAP_SKILLS, PUBLIC_SKILLS, TEXT_SKILLS } from './cap-error.js';
 export { catalogSizeFor, type GenerateCatalogOptions, generateCatalog } from './catalog.js';

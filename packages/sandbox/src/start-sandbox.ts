@@ -1,5 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Express } from 'express';
+import { type AgisServiceFaults, type AgisServiceId, checkAgisOptions } from './agis/agis-faults.js';
+import { createAgisHost, type SandboxAgisService } from './agis/agis-services.js';
 import { catalogSizeFor } from './catalog.js';
 import { type DnsZone, handleDoh, type RunningDns, startDnsServer } from './dns-server.js';
 import type { Lifecycle } from './fault-middleware.js';
@@ -38,6 +40,10 @@ export interface SandboxOptions {
   port?: number;
   /** Domain suffix of merchant hosts (default `sandbox.test`). */
   domainSuffix?: string;
+  /** Serve the AGIS services `reservations.<suffix>` and `pharmacy.<suffix>` (default true). */
+  agis?: boolean;
+  /** Faults per AGIS service id (`{ reservations: { hang: true } }`); they affect endpoint calls only. */
+  agisFaults?: Readonly<Partial<Record<AgisServiceId, AgisServiceFaults>>>;
 }
 
 /** One merchant as seen from outside. */
@@ -50,6 +56,8 @@ export interface SandboxMerchant extends MerchantInfo {
 export interface Sandbox {
   /** The merchants, in index order. */
   merchants: SandboxMerchant[];
+  /** The AGIS services (reservations, pharmacy); empty with `agis: false`. */
+  agis: SandboxAgisService[];
   /** The HTTP server's bound address (every merchant domain resolves to `host`). */
   http: { host: string; port: number };
   /** The DNS server (UDP and TCP). */
@@ -73,6 +81,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   checkLoopbackHost(options.host ?? '127.0.0.1');
   checkPort(options.port);
   checkFaultsOption(options.faults, true);
+  checkAgisOptions(options.agis, options.agisFaults);
   const count = options.merchants ?? 3;
   const seed = String(options.seed ?? 'agentweb');
   const dialects = options.dialects ?? ['0.3', '1.0', 'dual'];
@@ -86,8 +95,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const zone: DnsZone = { capTxt, suffix, address: '127.0.0.1' };
   const sockets = new Set<import('node:net').Socket>();
 
+  // Filled once the port is known; AGIS hosts are routed before merchants.
+  let agisHandlers: ReadonlyMap<string, (req: IncomingMessage, res: ServerResponse) => void> = new Map();
+
   const server = http.createServer((req: IncomingMessage, res: ServerResponse) => {
     const name = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+    const agisHandler = agisHandlers.get(name);
+    if (agisHandler !== undefined) return agisHandler(req, res);
     const runtime = byHost.get(name);
     if (runtime === undefined) {
       if (req.url?.startsWith('/dns-query')) return handleDoh(zone, req, res);
@@ -163,6 +177,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     );
   }
 
+  const agisHost =
+    options.agis === false
+      ? undefined
+      : createAgisHost({ suffix, port, ...(options.agisFaults ? { faults: options.agisFaults } : {}) });
+  if (agisHost) agisHandlers = agisHost.byHost;
+
   let dns: RunningDns;
   try {
     dns = await startDnsServer(zone, bound);
@@ -173,10 +193,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       e,
     );
   }
-  const lookup = createSandboxLookup(new Set(byHost.keys()), bound);
+  const lookup = createSandboxLookup(new Set([...byHost.keys(), ...agisHandlers.keys()]), bound);
   let closing: Promise<void> | undefined;
   return {
     merchants,
+    agis: agisHost?.services ?? [],
     http: { host: bound, port },
     dns: { host: dns.host, port: dns.port },
     doh: `http://${urlHost}:${port}/dns-query`,
@@ -189,6 +210,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         life.timers.clear();
         for (const res of life.hung) res.destroy();
         life.hung.clear();
+        agisHost?.close();
         const closed = new Promise<void>((r) => server.close(() => r()));
         server.closeAllConnections();
         for (const s of sockets) s.destroy();

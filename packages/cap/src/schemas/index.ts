@@ -23,7 +23,13 @@ export * from './preferences.js';
 export * from './product-get.js';
 export * from './product-search.js';
 export { CAP_SKILLS, type CapSkillId, MAX_SEARCH_LIMIT } from './skill-ids.js';
-export { readSkillInvocations, type SkillInvocation, skillDataPart } from './skill-invocation.js';
+export {
+  type PartLike,
+  type PartsOwner,
+  readSkillInvocations,
+  type SkillInvocation,
+  skillDataPart,
+} from './skill-invocation.js';
 export * from './user-preferences.js';
 export { CAP_INPUT_SCHEMAS, type CapSkillInputs, validateSkillInput } from './validate-input.js';
 export type { CapWarning, CapWarningCode, LenientResult } from './warnings.js';

@@ -1,7 +1,7 @@
 import type { CapWarning } from './warnings.js';
 
 /** A part as the A2A model has it (only what is read here). */
-interface PartLike {
+export interface PartLike {
   kind: string;
   data?: unknown;
   text?: string;
@@ -9,7 +9,7 @@ interface PartLike {
 }
 
 /** A message or artifact (only what is read here). */
-interface PartsOwner {
+export interface PartsOwner {
   parts: PartLike[];
   metadata?: Record<string, unknown>;
 }

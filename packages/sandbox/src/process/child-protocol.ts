@@ -1,3 +1,5 @@
+import type { AgisServiceFaults } from '../agis/agis-faults.js';
+import type { SandboxAgisServiceInfo } from '../agis/agis-services.js';
 import type { MerchantFaults } from '../faults.js';
 import type { MerchantDialect, MerchantInfo } from '../merchant-runtime.js';
 
@@ -12,6 +14,8 @@ export type ChildStartRequest =
       faults?: Record<string, MerchantFaults>;
       defaultFaults?: MerchantFaults;
       domainSuffix?: string;
+      agis?: boolean;
+      agisFaults?: Record<string, AgisServiceFaults>;
     }
   | {
       type: 'start';
@@ -26,6 +30,7 @@ export type ChildReply =
       type: 'ready';
       kind: 'sandbox';
       merchants: MerchantInfo[];
+      agis: SandboxAgisServiceInfo[];
       http: { host: string; port: number };
       dns: { host: string; port: number };
       doh: string;

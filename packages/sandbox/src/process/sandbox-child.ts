@@ -23,13 +23,17 @@ async function serve(request: ChildStartRequest): Promise<() => Promise<void>> {
     ...(request.seed !== undefined ? { seed: request.seed } : {}),
     ...(request.dialects ? { dialects: request.dialects } : {}),
     ...(request.domainSuffix ? { domainSuffix: request.domainSuffix } : {}),
+    ...(request.agis !== undefined ? { agis: request.agis } : {}),
+    ...(request.agisFaults ? { agisFaults: request.agisFaults } : {}),
     faults: (index, id) => faults[id] ?? faults[String(index)] ?? request.defaultFaults,
   });
   const info = sandbox.merchants.map(({ stats: _stats, ...merchant }) => merchant);
+  const agis = sandbox.agis.map(({ stats: _stats, ...service }) => service);
   reply({
     type: 'ready',
     kind: 'sandbox',
     merchants: info,
+    agis,
     http: sandbox.http,
     dns: sandbox.dns,
     doh: sandbox.doh,

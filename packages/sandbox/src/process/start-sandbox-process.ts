@@ -1,3 +1,5 @@
+import { type AgisServiceFaults, type AgisServiceId, checkAgisOptions } from '../agis/agis-faults.js';
+import type { SandboxAgisServiceInfo } from '../agis/agis-services.js';
 import type { MerchantFaults } from '../faults.js';
 import type { MerchantDialect, MerchantInfo } from '../merchant-runtime.js';
 import type { MinimalSdkMerchants } from '../minimal-sdk-merchants.js';
@@ -29,26 +31,40 @@ export interface SandboxProcessOptions extends ChildProcessOptions {
   defaultFaults?: MerchantFaults;
   /** Domain suffix of merchant hosts (default `sandbox.test`). */
   domainSuffix?: string;
+  /** Serve the AGIS services `reservations.<suffix>` and `pharmacy.<suffix>` (default true). */
+  agis?: boolean;
+  /** Faults per AGIS service id (`{ pharmacy: { serverError: {} } }`). */
+  agisFaults?: Readonly<Partial<Record<AgisServiceId, AgisServiceFaults>>>;
 }
 
 /** A sandbox served by a child process. Like `Sandbox`, minus the live `stats` (they live in the child). */
 export interface SandboxProcess {
   /** The merchants, in index order. */
   merchants: MerchantInfo[];
+  /** The AGIS services, without `stats` (they live in the child); empty with `agis: false`. */
+  agis: SandboxAgisServiceInfo[];
   /** The child's HTTP server address. */
   http: { host: string; port: number };
   /** The child's DNS server (UDP and TCP). */
   dns: { host: string; port: number };
   /** RFC 8484 DoH endpoint URL. */
   doh: string;
-  /** node:dns-style lookup mapping every merchant domain to 127.0.0.1. */
+  /** node:dns-style lookup mapping every merchant and AGIS domain to 127.0.0.1. */
   lookup: SandboxLookup;
-  /** fetch that reaches the merchant domains. */
+  /** fetch that reaches the merchant and AGIS domains. */
   fetch: typeof fetch;
   /** The child's process id. */
   pid: number;
   /** Kills the child (its servers and every connection go with it) and resolves once it has exited. */
   close(): Promise<void>;
+}
+
+function agisFaultsData(
+  faults: Readonly<Partial<Record<AgisServiceId, AgisServiceFaults>>>,
+): Record<string, AgisServiceFaults> {
+  const out: Record<string, AgisServiceFaults> = {};
+  for (const [id, f] of Object.entries(faults)) if (f !== undefined) out[id] = f;
+  return out;
 }
 
 /**
@@ -62,6 +78,7 @@ export async function startSandboxProcess(options: SandboxProcessOptions = {}): 
   checkFaultsOption(options.faults, false);
   checkMerchantFaults('defaultFaults', options.defaultFaults);
   checkChildOptions(options);
+  checkAgisOptions(options.agis, options.agisFaults);
   const faults: Record<string, MerchantFaults> = {};
   for (const [key, value] of Object.entries(options.faults ?? {})) faults[key] = value;
   const started = await startChild(
@@ -73,14 +90,20 @@ export async function startSandboxProcess(options: SandboxProcessOptions = {}): 
       ...(options.dialects ? { dialects: [...options.dialects] } : {}),
       ...(options.defaultFaults ? { defaultFaults: options.defaultFaults } : {}),
       ...(options.domainSuffix ? { domainSuffix: options.domainSuffix } : {}),
+      ...(options.agis !== undefined ? { agis: options.agis } : {}),
+      ...(options.agisFaults ? { agisFaults: agisFaultsData(options.agisFaults) } : {}),
       faults,
     },
     options,
   );
-  const { merchants, http, dns, doh } = started.reply;
-  const lookup = createSandboxLookup(new Set(merchants.map((m) => m.domain)), http.host);
+  const { merchants, agis, http, dns, doh } = started.reply;
+  const lookup = createSandboxLookup(
+    new Set([...merchants.map((m) => m.domain), ...agis.map((s) => s.domain)]),
+    http.host,
+  );
   return {
     merchants,
+    agis,
     http,
     dns,
     doh,

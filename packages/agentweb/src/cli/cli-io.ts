@@ -1,0 +1,44 @@
+import type { Readable, Writable } from 'node:stream';
+
+/** A writable stream that may be a terminal (`process.stderr` is one when attached to a TTY). */
+export type TerminalWritable = Writable & {
+  /** True when the stream is a terminal. */
+  isTTY?: boolean;
+  /** Terminal width, when a terminal. */
+  columns?: number;
+};
+
+/** Where a command reads and writes; `process` streams in the bin, buffers in tests. */
+export interface CliIo {
+  /** Results: tables, JSON, JSONL. */
+  stdout: TerminalWritable;
+  /** Errors, prompts and progress. */
+  stderr: TerminalWritable;
+  /** Confirmation answers. */
+  stdin: Readable & { isTTY?: boolean };
+}
+
+/** Writes one line. */
+export function writeLine(stream: Writable, text = ''): void {
+  stream.write(`${text}\n`);
+}
+
+/** Writes a value as indented JSON (errors become `{ name, code, message }`). */
+export function writeJson(stream: Writable, value: unknown): void {
+  stream.write(`${JSON.stringify(value, jsonReplacer, 2)}\n`);
+}
+
+/** One-line JSON, for JSONL output. */
+export function toJsonLine(value: unknown): string {
+  return JSON.stringify(value, jsonReplacer);
+}
+
+/** Error objects serialise to `{}` by default; scripts need their code and message. */
+function jsonReplacer(_key: string, value: unknown): unknown {
+  if (value instanceof Error) {
+    const code = (value as { code?: unknown }).code;
+    return { name: value.name, ...(typeof code === 'string' ? { code } : {}), message: value.message };
+  }
+  if (typeof value === 'bigint') return value.toString();
+  return value;
+}

@@ -1,0 +1,26 @@
+import type { CliCommand } from '../command.js';
+import { agisMcpCommand } from './agis-mcp.js';
+import { agisValidateCommand } from './agis-validate.js';
+import { cardValidateCommand } from './card-validate.js';
+import { crawlCommand } from './crawl.js';
+import { discoverCommand } from './discover.js';
+import { intentCommand } from './intent.js';
+import { productCommand } from './product.js';
+import { searchCommand } from './search.js';
+
+/** Every command, in the order the help lists them. */
+export const COMMANDS: readonly CliCommand[] = [
+  discoverCommand,
+  cardValidateCommand,
+  searchCommand,
+  productCommand,
+  agisValidateCommand,
+  agisMcpCommand,
+  intentCommand,
+  crawlCommand,
+];
+
+/** Words that take a sub-command (`card validate`, `agis mcp`). */
+export const COMMAND_GROUPS: ReadonlySet<string> = new Set(
+  COMMANDS.filter((c) => c.name.includes(' ')).map((c) => c.name.split(' ')[0]!),
+);

@@ -1,0 +1,195 @@
+import { stat } from 'node:fs/promises';
+import { createInterface } from 'node:readline/promises';
+import type { MatchCandidate } from '@agentweb/agis';
+import type { ConfirmationRequest, LoadedAgisService } from '../../client/types.js';
+import { CliOperationError, CliUsageError } from '../cli-errors.js';
+import { type CliIo, writeJson, writeLine } from '../cli-io.js';
+import type { CliCommand, CommandContext } from '../command.js';
+import { EXIT } from '../exit-codes.js';
+import { booleanFlag, integerFlag, requirePositionals, stringFlag, stringList } from '../flag-values.js';
+import { readTextFile } from '../read-input.js';
+import { formatFields, formatTable } from '../table.js';
+import { MAX_AGIS_BYTES } from './agis-validate.js';
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** A file is read here and its text handed over; a domain or URL is loaded (fetched) by the client. */
+async function loadService(
+  ctx: CommandContext,
+  source: string,
+  baseUrl: string | undefined,
+): Promise<LoadedAgisService> {
+  const options = { signal: ctx.signal, ...(baseUrl !== undefined ? { baseUrl } : {}) };
+  if (await isFile(source)) {
+    const text = await readTextFile(source, MAX_AGIS_BYTES);
+    const loaded = await ctx.client().loadAgisService(text, options);
+    return { ...loaded, source };
+  }
+  return ctx.client().loadAgisService(source, options);
+}
+
+function candidateRows(candidates: readonly MatchCandidate[]): (string | number)[][] {
+  return candidates.map((c, i) => [
+    i + 1,
+    c.service,
+    `${c.method} ${c.path}`,
+    c.confidence.toFixed(2),
+    JSON.stringify(c.params),
+    c.needsConfirmation ? 'yes' : 'no',
+  ]);
+}
+
+/** Asks on the terminal; refuses outright without one, since nobody could have agreed. */
+function confirmer(io: CliIo, preConfirmed: boolean): (request: ConfirmationRequest) => Promise<boolean> {
+  return async (request) => {
+    if (preConfirmed) return true;
+    const { candidate, input, reasons } = request;
+    const what = `${candidate.method} ${candidate.path}`;
+    if (io.stdin.isTTY !== true)
+      throw new CliOperationError(
+        'CLI_CONFIRMATION_REQUIRED',
+        `${what} needs confirmation (${reasons.join('; ') || 'irreversible or low confidence'}) and stdin is not a terminal; pass --yes to confirm`,
+      );
+    const rl = createInterface({ input: io.stdin, output: io.stderr, terminal: true });
+    try {
+      writeLine(io.stderr, `${what} on ${candidate.service} needs confirmation: ${reasons.join('; ')}`);
+      writeLine(io.stderr, `input: ${JSON.stringify(input)}`);
+      const answer = await rl.question('Proceed? [y/N] ');
+      return /^y(es)?$/i.test(answer.trim());
+    } finally {
+      rl.close();
+    }
+  };
+}
+
+export const intentCommand: CliCommand = {
+  name: 'intent',
+  summary: 'route an instruction to AGIS endpoints; with --invoke, call the best one',
+  usage: [
+    'agentweb intent "<instruction>" --service <domain|url|file>... [--top <n>] [--invoke [--yes]]',
+    '',
+    'Loads each service (a domain reads /.well-known/agis.json, a URL is the document, a file is read), ranks',
+    'the endpoints for the instruction and prints the candidates (service, method path, confidence, params,',
+    'needsConfirmation), or "abstain" when none serves it.',
+    '',
+    '  --service <s>          AGIS service: domain, document URL or file; repeatable (required)',
+    '  --base-url <url>       base URL of the HTTP binding for services loaded from a file',
+    '  --top <n>              candidates shown (default 3)',
+    '  --invoke               invoke the top candidate over the HTTP binding',
+    '  --input <json>         JSON object merged over the extracted parameters when invoking',
+    '  --yes                  confirm endpoints that need confirmation without asking',
+    '',
+    'An endpoint that needs confirmation is confirmed on the terminal; with no terminal and no --yes it is',
+    'refused and nothing is sent.',
+    '',
+    'Exit: 0 matched (and invoked), 1 abstained, refused or not confirmed, 3 the service failed.',
+  ].join('\n'),
+  options: {
+    service: { type: 'string', multiple: true },
+    'base-url': { type: 'string' },
+    top: { type: 'string' },
+    invoke: { type: 'boolean' },
+    input: { type: 'string' },
+    yes: { type: 'boolean', short: 'y' },
+  },
+  clientFlags: true,
+  async run(ctx) {
+    const [instruction] = requirePositionals(ctx.positionals, ['instruction'], 'intent');
+    const sources = stringList(ctx.values, 'service');
+    if (sources.length === 0) throw new CliUsageError('at least one --service is required', 'intent');
+    const topK = integerFlag(ctx.values, 'top', { min: 1, max: 50, command: 'intent' }, 3);
+    const invoke = booleanFlag(ctx.values, 'invoke');
+    const input = parseInput(stringFlag(ctx.values, 'input'));
+    const baseUrl = stringFlag(ctx.values, 'base-url');
+
+    const services: LoadedAgisService[] = [];
+    for (const source of sources) services.push(await loadService(ctx, source, baseUrl));
+    const match = await ctx.client().intent(instruction!, { signal: ctx.signal, ...(topK ? { topK } : {}) });
+    const serviceJson = services.map((s) => ({
+      service: s.service,
+      source: s.source,
+      baseUrl: s.baseUrl ?? null,
+      endpoints: s.document.endpoints.length,
+      conforms: s.validation.conforms,
+    }));
+
+    if (!ctx.json) {
+      const { stdout } = ctx.io;
+      stdout.write(
+        formatTable(
+          ['service', 'source', 'endpoints', 'conforms'],
+          serviceJson.map((s) => [s.service, s.source, s.endpoints, s.conforms ? 'yes' : 'no']),
+        ),
+      );
+      writeLine(stdout);
+      if (match.abstain) writeLine(stdout, 'abstain: no loaded endpoint serves this instruction');
+      if (match.candidates.length > 0)
+        stdout.write(
+          formatTable(
+            ['#', 'service', 'endpoint', 'confidence', 'params', 'confirm'],
+            candidateRows(match.candidates),
+            {
+              maxCellWidth: 80,
+            },
+          ),
+        );
+    }
+    if (match.abstain) {
+      if (ctx.json) writeJson(ctx.io.stdout, { services: serviceJson, ...match, invocation: null });
+      return EXIT.failed;
+    }
+    if (!invoke) {
+      if (ctx.json) writeJson(ctx.io.stdout, { services: serviceJson, ...match });
+      return EXIT.ok;
+    }
+    let approved: boolean | undefined;
+    const ask = confirmer(ctx.io, booleanFlag(ctx.values, 'yes'));
+    const invocation = await ctx.client().invokeIntent(match, {
+      signal: ctx.signal,
+      ...(input ? { input } : {}),
+      confirm: async (request) => {
+        approved = await ask(request);
+        return approved;
+      },
+    });
+    if (ctx.json) {
+      writeJson(ctx.io.stdout, {
+        services: serviceJson,
+        ...match,
+        invocation: { status: invocation.status, data: invocation.data, provenance: invocation.provenance },
+      });
+      return EXIT.ok;
+    }
+    const top = match.candidates[0]!;
+    writeLine(ctx.io.stdout);
+    ctx.io.stdout.write(
+      formatFields([
+        ['invoked', `${top.method} ${top.path}`],
+        ['confirmed', approved === undefined ? 'not needed' : 'yes'],
+        ['status', invocation.status],
+        ['url', invocation.provenance.finalUrl],
+      ]),
+    );
+    writeLine(ctx.io.stdout, JSON.stringify(invocation.data, null, 2));
+    return EXIT.ok;
+  },
+};
+
+function parseInput(raw: string | undefined): Record<string, unknown> | undefined {
+  if (raw === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new CliUsageError('--input: not valid JSON', 'intent');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new CliUsageError('--input: expected a JSON object', 'intent');
+  return value as Record<string, unknown>;
+}

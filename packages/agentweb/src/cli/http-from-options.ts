@@ -1,0 +1,17 @@
+import { createHttpClient, type HttpClient } from '@agentweb/http';
+import type { AgentWebOptions } from '../client/types.js';
+
+/**
+ * An HTTP client with the same policy the AgentWeb client gets from the shared flags, for the commands that
+ * fetch without it (`card validate <url>`, `crawl`).
+ */
+export function httpClientFromOptions(options: AgentWebOptions): HttpClient {
+  if (options.http) return options.http;
+  return createHttpClient({
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.lookup ? { lookup: options.lookup } : {}),
+    ...(options.allowHttp ? { allowHttp: true } : {}),
+    ...(options.allowPrivateNetwork ? { allowPrivateNetwork: true } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  });
+}

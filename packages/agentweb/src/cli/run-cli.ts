@@ -1,0 +1,209 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { isAgentWebError } from '@agentweb/core';
+import type { AgentWebClient, AgentWebOptions } from '../client/types.js';
+import { CLIENT_FLAG_OPTIONS, type ClientFlagValues, clientOptionsFromFlags } from '../config/index.js';
+import { CliUsageError, isCliUsageError } from './cli-errors.js';
+import { type CliIo, writeJson, writeLine } from './cli-io.js';
+import type { CliCommand, CommandOptions, FlagValues } from './command.js';
+import { COMMAND_GROUPS, COMMANDS } from './commands/index.js';
+import { EXIT, exitCodeFor } from './exit-codes.js';
+import { commandUsage, mainUsage } from './help.js';
+
+const GLOBAL_OPTIONS = {
+  json: { type: 'boolean' },
+  debug: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+} as const satisfies CommandOptions;
+
+const NETWORK_OPTIONS = CLIENT_FLAG_OPTIONS satisfies CommandOptions;
+
+/** Options of {@link runCli}. */
+export interface RunCliOptions {
+  /** Streams to use. */
+  io: CliIo;
+  /** Aborts the running command (the bin wires it to SIGINT). */
+  signal?: AbortSignal;
+}
+
+function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version?: unknown;
+    };
+    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+function optionTable(command: CliCommand | undefined): CommandOptions {
+  if (!command) return { ...GLOBAL_OPTIONS };
+  return { ...GLOBAL_OPTIONS, ...(command.clientFlags ? NETWORK_OPTIONS : {}), ...command.options };
+}
+
+/** Every flag any command knows, so the first pass can tell flag values from the command words. */
+function unionTable(): CommandOptions {
+  const table: CommandOptions = { ...GLOBAL_OPTIONS, ...NETWORK_OPTIONS };
+  for (const command of COMMANDS) Object.assign(table, command.options);
+  return table;
+}
+
+interface Located {
+  command: CliCommand | undefined;
+  /** The words that named it (or the unknown word). */
+  words: string[];
+  /** argv without the command words. */
+  rest: string[];
+  /** `--help` / `-h` appears. */
+  help: boolean;
+  version: boolean;
+  json: boolean;
+  debug: boolean;
+}
+
+/** Finds the command words wherever the flags are, without judging the flags yet. */
+function locate(argv: readonly string[]): Located {
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options: unionTable(),
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const positionals = tokens.filter((t) => t.kind === 'positional');
+  const options = tokens.filter((t) => t.kind === 'option').map((t) => t.name);
+  const words: string[] = [];
+  const drop = new Set<number>();
+  const first = positionals[0];
+  if (first) {
+    words.push(first.value);
+    drop.add(first.index);
+    const second = positionals[1];
+    if (COMMAND_GROUPS.has(first.value) && second) {
+      words.push(second.value);
+      drop.add(second.index);
+    }
+  }
+  const name = words.join(' ');
+  return {
+    command: COMMANDS.find((c) => c.name === name),
+    words,
+    rest: argv.filter((_, i) => !drop.has(i)),
+    help: options.includes('help'),
+    version: options.includes('version'),
+    json: options.includes('json'),
+    debug: options.includes('debug'),
+  };
+}
+
+function parseCommandArgs(
+  command: CliCommand,
+  args: string[],
+): { values: FlagValues; positionals: string[] } {
+  try {
+    const parsed = parseArgs({ args, options: optionTable(command), strict: true, allowPositionals: true });
+    return { values: parsed.values as FlagValues, positionals: parsed.positionals };
+  } catch (error) {
+    // node:util reports unknown flags and missing values as TypeErrors with ERR_PARSE_ARGS_* codes.
+    const message = error instanceof Error ? error.message : String(error);
+    throw new CliUsageError(message.replace(/\. To specify a positional argument.*$/s, ''), command.name);
+  }
+}
+
+function reportError(io: CliIo, error: unknown, debug: boolean, json: boolean): void {
+  const code = isAgentWebError(error)
+    ? error.code
+    : typeof (error as { code?: unknown })?.code === 'string'
+      ? String((error as { code: string }).code)
+      : 'INTERNAL';
+  const message = error instanceof Error ? error.message : String(error);
+  writeLine(io.stderr, `error: ${code}: ${message}`);
+  if (debug) {
+    let current: unknown = error;
+    for (let depth = 0; depth < 8 && current instanceof Error; depth++) {
+      writeLine(
+        io.stderr,
+        depth === 0 ? (current.stack ?? '') : `caused by: ${current.stack ?? current.message}`,
+      );
+      current = current.cause;
+    }
+  }
+  if (json) writeJson(io.stdout, { error: { code, message } });
+}
+
+/**
+ * Runs one `agentweb` command line (without the node and script arguments) and resolves to its exit code.
+ * Never rejects: every failure is reported on stderr and mapped to an exit code.
+ */
+export async function runCli(argv: readonly string[], options: RunCliOptions): Promise<number> {
+  const { io } = options;
+  const signal = options.signal ?? new AbortController().signal;
+  const found = locate(argv);
+  const version = packageVersion();
+  if (!found.command) {
+    if (found.words.length === 0 && found.version) {
+      writeLine(io.stdout, version);
+      return EXIT.ok;
+    }
+    if (found.words.length === 0 && found.help) {
+      writeLine(io.stdout, mainUsage(version));
+      return EXIT.ok;
+    }
+    const message =
+      found.words.length === 0 ? 'no command given' : `unknown command "${found.words.join(' ')}"`;
+    writeLine(io.stderr, `error: CLI_USAGE: ${message}`);
+    writeLine(io.stderr, mainUsage(version));
+    return EXIT.usage;
+  }
+  const command = found.command;
+  if (found.help) {
+    writeLine(io.stdout, commandUsage(command));
+    return EXIT.ok;
+  }
+
+  let client: AgentWebClient | undefined;
+  let clientOptions: AgentWebOptions | undefined;
+  let values: FlagValues = {};
+  try {
+    const parsed = parseCommandArgs(command, found.rest);
+    values = parsed.values;
+    const getOptions = (): AgentWebOptions => {
+      if (!clientOptions) {
+        clientOptions = clientOptionsFromFlags(values as ClientFlagValues);
+      }
+      return clientOptions;
+    };
+    // Bad shared flags are usage errors; finding them before any work starts keeps them from surfacing late.
+    if (command.clientFlags) getOptions();
+    // The client pulls in A2A, CAP and the SDKs; commands that work on local files start faster without it.
+    const AgentWeb = command.clientFlags ? (await import('../client/index.js')).AgentWeb : undefined;
+    return await command.run({
+      positionals: parsed.positionals,
+      values,
+      json: values['json'] === true,
+      io,
+      signal,
+      clientOptions: getOptions,
+      client: () => {
+        if (!AgentWeb) throw new Error(`${command.name} does not use the network client`);
+        client ??= new AgentWeb(getOptions());
+        return client;
+      },
+    });
+  } catch (error) {
+    if (signal.aborted) {
+      writeLine(io.stderr, 'error: ABORTED: interrupted');
+      return EXIT.interrupted;
+    }
+    reportError(io, error, found.debug, found.json);
+    if (isCliUsageError(error)) writeLine(io.stderr, commandUsage(command));
+    return exitCodeFor(error);
+  } finally {
+    await client?.close().catch(() => undefined);
+    // A DNS resolver made from --dns is ours: the client leaves resolvers it was given open.
+    const dns = clientOptions?.dns as { close?: () => Promise<void> | void } | undefined;
+    await Promise.resolve(dns?.close?.()).catch(() => undefined);
+  }
+}

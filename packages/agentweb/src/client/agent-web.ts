@@ -1,0 +1,523 @@
+import { type CardCache, createCardCache } from '@agentweb/a2a';
+import type { AgentProfile } from '@agentweb/agentcard';
+import {
+  type AgisDocument,
+  type AgisInvocationResult,
+  createIntentMatcher,
+  type IntentMatcher,
+} from '@agentweb/agis';
+import {
+  type CapCallOptions,
+  type CapCallResult,
+  type CartManageInput,
+  type CartManageOutput,
+  type ContextStore,
+  createMemoryContextStore,
+  createSearchCache,
+  type FanOutChunk,
+  type FanOutResult,
+  type FanOutSearchOptions,
+  fanOutSearch,
+  fanOutSearchStream,
+  type MerchantClient,
+  type OrderStatusInput,
+  type OrderStatusOutput,
+  type SearchCache,
+  type UserPreferencesSetInput,
+  type UserPreferencesSetOutput,
+} from '@agentweb/cap';
+import { raceAbort } from '@agentweb/core';
+import {
+  createResolver,
+  type ResolveManyOutcome,
+  type ResolveResult,
+  type Resolver,
+  resolveMany,
+} from '@agentweb/discovery';
+import { createHttpClient, type HttpClient } from '@agentweb/http';
+import { buildMerchant } from './build-merchant.js';
+import { createEventEmitter, type EventEmitter } from './emit-event.js';
+import {
+  AgentWebInputError,
+  ClientClosedError,
+  isClientClosedError,
+  isNotACapMerchantError,
+  NoAgisServicesError,
+  NoMerchantsError,
+  UnknownMerchantError,
+} from './errors.js';
+import { invokeIntentMatch } from './invoke-intent.js';
+import { loadAgis } from './load-agis.js';
+import { MerchantRegistry } from './merchant-registry.js';
+import { lookupProduct } from './product-lookup.js';
+import { type NamedTargets, searchFailureOutcome } from './search-targets.js';
+import type {
+  AddMerchantOptions,
+  AgentWebClient,
+  AgentWebMerchant,
+  AgentWebOptions,
+  CallOptions,
+  IntentMatch,
+  InvokeIntentOptions,
+  LoadAgisServiceOptions,
+  LoadedAgisService,
+  ProductLookupResult,
+  ProductOptions,
+  SearchOptions,
+} from './types.js';
+
+const DEFAULT_SEARCH_DEADLINE_MS = 5000;
+const DEFAULT_CONCURRENCY = 16;
+const DEFAULT_MAX_MERCHANTS = 1000;
+
+/**
+ * The AgentWeb client: one HTTP policy, one resolver, shared bounded caches, and the merchants and AGIS services
+ * added so far. Discover agents, search and shop across CAP merchants, and route instructions to AGIS endpoints.
+ */
+export class AgentWeb implements AgentWebClient {
+  readonly #http: HttpClient;
+  readonly #ownsHttp: boolean;
+  readonly #resolver: Resolver;
+  readonly #cardCache: CardCache;
+  readonly #searchCache: SearchCache;
+  readonly #registry: MerchantRegistry;
+  readonly #contextStore: ContextStore;
+  readonly #userId: string;
+  readonly #options: AgentWebOptions;
+  readonly #emit: EventEmitter;
+  readonly #searchDeadlineMs: number;
+  readonly #concurrency: number;
+  readonly #pendingAdds = new Map<string, Promise<AgentWebMerchant>>();
+  #services: LoadedAgisService[] = [];
+  #matcher: IntentMatcher | undefined;
+  #closing: Promise<void> | undefined;
+
+  constructor(options: AgentWebOptions = {}) {
+    this.#options = options;
+    this.#searchDeadlineMs = positive(
+      'searchDeadlineMs',
+      options.searchDeadlineMs,
+      DEFAULT_SEARCH_DEADLINE_MS,
+    );
+    this.#concurrency = positiveInt('concurrency', options.concurrency, DEFAULT_CONCURRENCY);
+    const maxMerchants = positiveInt('maxMerchants', options.maxMerchants, DEFAULT_MAX_MERCHANTS);
+    const userId = options.userId ?? 'default';
+    if (typeof userId !== 'string' || userId.trim() === '') {
+      throw new AgentWebInputError('userId', 'must be a non-empty string');
+    }
+    this.#userId = userId;
+    this.#emit = createEventEmitter(options.onEvent);
+    this.#ownsHttp = options.http === undefined;
+    this.#http =
+      options.http ??
+      createHttpClient({
+        ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+        ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+        allowHttp: options.allowHttp ?? false,
+        allowPrivateNetwork: options.allowPrivateNetwork ?? false,
+      });
+    this.#resolver = createResolver({
+      allowHttp: options.allowHttp ?? false,
+      ...options.discovery,
+      http: this.#http,
+      ...(options.dns === undefined ? {} : { dns: options.dns }),
+    });
+    this.#cardCache = createCardCache();
+    this.#searchCache = createSearchCache();
+    this.#registry = new MerchantRegistry(maxMerchants);
+    this.#contextStore = options.contextStore ?? createMemoryContextStore();
+  }
+
+  /** The user this client acts for. */
+  get userId(): string {
+    return this.#userId;
+  }
+
+  /** The HTTP client every call goes through (the one given, or the one this client made). */
+  get http(): HttpClient {
+    return this.#http;
+  }
+
+  async discover(
+    domainOrUrl: string,
+    options: CallOptions & { requireCap?: boolean } = {},
+  ): Promise<ResolveResult> {
+    this.#assertOpen('discover');
+    return this.#discover(domainOrUrl, options);
+  }
+
+  async discoverMany(
+    domains: Iterable<string>,
+    options: CallOptions & { requireCap?: boolean; concurrency?: number } = {},
+  ): Promise<ResolveManyOutcome[]> {
+    this.#assertOpen('discoverMany');
+    // Through #discover so every domain reports its own start/done events with the mechanism that found it.
+    return resolveMany({ resolve: (target, call) => this.#discover(target, call ?? {}) }, domains, {
+      concurrency: options.concurrency ?? this.#concurrency,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.requireCap === undefined ? {} : { requireCap: options.requireCap }),
+    });
+  }
+
+  async addMerchant(
+    target: string | AgentProfile,
+    options: AddMerchantOptions = {},
+  ): Promise<AgentWebMerchant> {
+    this.#assertOpen('addMerchant');
+    options.signal?.throwIfAborted();
+    const merchant = await buildMerchant(
+      {
+        http: this.#http,
+        cardCache: this.#cardCache,
+        contextStore: this.#contextStore,
+        userId: this.#userId,
+        credentials: this.#options.credentials,
+        discover: (name, call) => this.#discover(name, call),
+      },
+      target,
+      options,
+    );
+    this.#assertOpen('addMerchant');
+    this.#registry.add(merchant);
+    this.#emit({ type: 'merchant:added', merchantId: merchant.id, domain: merchant.domain });
+    return merchant;
+  }
+
+  merchants(): readonly AgentWebMerchant[] {
+    return this.#registry.list();
+  }
+
+  async search(query: string, options: SearchOptions = {}): Promise<FanOutResult> {
+    this.#assertOpen('search');
+    const targets = await this.#searchTargets(options, 'search');
+    const started = performance.now();
+    this.#emit({ type: 'search:start', query, merchants: targets.clients.length });
+    const result = await fanOutSearch(this.#fanOutOptions(query, targets.clients, options));
+    for (const outcome of result.outcomes) this.#emitOutcome(outcome);
+    const failed = targets.failures.map((failure) => searchFailureOutcome(failure));
+    const merged: FanOutResult = { ...result, outcomes: [...result.outcomes, ...failed] };
+    this.#emit({
+      type: 'search:done',
+      query,
+      products: merged.products.length,
+      elapsedMs: performance.now() - started,
+      deadlineReached: merged.deadlineReached,
+    });
+    return merged;
+  }
+
+  async *searchStream(
+    query: string,
+    options: SearchOptions = {},
+  ): AsyncGenerator<FanOutChunk, void, undefined> {
+    this.#assertOpen('searchStream');
+    const targets = await this.#searchTargets(options, 'searchStream');
+    const started = performance.now();
+    this.#emit({ type: 'search:start', query, merchants: targets.clients.length });
+    let products = 0;
+    let deadlineReached = false;
+    for await (const chunk of fanOutSearchStream(this.#fanOutOptions(query, targets.clients, options))) {
+      products += chunk.products.length;
+      if (chunk.outcome.reason === 'deadline') deadlineReached = true;
+      this.#emitOutcome(chunk.outcome);
+      yield chunk;
+    }
+    let index = targets.clients.length;
+    for (const failure of targets.failures) {
+      yield { index: index++, products: [], outcome: searchFailureOutcome(failure) };
+    }
+    this.#emit({
+      type: 'search:done',
+      query,
+      products,
+      elapsedMs: performance.now() - started,
+      deadlineReached,
+    });
+  }
+
+  async product(idOrProductPageUrl: string, options: ProductOptions = {}): Promise<ProductLookupResult> {
+    this.#assertOpen('product');
+    if (typeof idOrProductPageUrl !== 'string' || idOrProductPageUrl.trim() === '') {
+      throw new AgentWebInputError('idOrProductPageUrl', 'expected a product id or a product page URL');
+    }
+    options.signal?.throwIfAborted();
+    return lookupProduct(
+      {
+        http: this.#http,
+        merchantForPage: (pageUrl, signal) => this.#merchantForPage(pageUrl, signal),
+        merchantForId: (name, signal) =>
+          name === undefined
+            ? Promise.resolve(this.#onlyMerchant('product'))
+            : this.#merchantNamed(name, signal),
+      },
+      idOrProductPageUrl,
+      options,
+    );
+  }
+
+  async cart(
+    merchant: string,
+    input: CartManageInput,
+    options: CapCallOptions = {},
+  ): Promise<CapCallResult<CartManageOutput>> {
+    const client = await this.#clientFor('cart', merchant, options.signal);
+    return client.cartManage(input, options);
+  }
+
+  async orderStatus(
+    merchant: string,
+    input: OrderStatusInput,
+    options: CapCallOptions = {},
+  ): Promise<CapCallResult<OrderStatusOutput>> {
+    const client = await this.#clientFor('orderStatus', merchant, options.signal);
+    return client.orderStatus(input, options);
+  }
+
+  async setPreferences(
+    merchant: string,
+    input: UserPreferencesSetInput,
+    options: CapCallOptions = {},
+  ): Promise<CapCallResult<UserPreferencesSetOutput>> {
+    const client = await this.#clientFor('setPreferences', merchant, options.signal);
+    return client.setUserPreferences(input, options);
+  }
+
+  async revokeConsent(
+    merchant: string,
+    options: CapCallOptions = {},
+  ): Promise<CapCallResult<UserPreferencesSetOutput>> {
+    const client = await this.#clientFor('revokeConsent', merchant, options.signal);
+    return client.revokeConsent(options);
+  }
+
+  async loadAgisService(
+    source: string | AgisDocument,
+    options: LoadAgisServiceOptions = {},
+  ): Promise<LoadedAgisService> {
+    this.#assertOpen('loadAgisService');
+    options.signal?.throwIfAborted();
+    const loaded = await loadAgis(
+      {
+        http: this.#http,
+        embedder: this.#options.embedder,
+        defaultScheme: this.#options.discovery?.defaultScheme ?? 'https',
+      },
+      source,
+      options,
+    );
+    this.#assertOpen('loadAgisService');
+    const namespace = loaded.document.vocabulary.namespace;
+    // Loading a service again replaces it (same name and namespace), so a refreshed document wins.
+    this.#services = [
+      ...this.#services.filter(
+        (s) => !(s.service === loaded.service && s.document.vocabulary.namespace === namespace),
+      ),
+      loaded,
+    ];
+    this.#matcher = undefined;
+    this.#emit({
+      type: 'agis:loaded',
+      service: loaded.service,
+      endpoints: loaded.document.endpoints.length,
+      conforms: loaded.validation.conforms,
+    });
+    return loaded;
+  }
+
+  agisServices(): readonly LoadedAgisService[] {
+    return [...this.#services];
+  }
+
+  async intent(instruction: string, options: CallOptions & { topK?: number } = {}): Promise<IntentMatch> {
+    this.#assertOpen('intent');
+    if (typeof instruction !== 'string' || instruction.trim() === '') {
+      throw new AgentWebInputError('instruction', 'expected a non-empty instruction');
+    }
+    options.signal?.throwIfAborted();
+    if (this.#services.length === 0) throw new NoAgisServicesError();
+    this.#matcher ??= createIntentMatcher({
+      services: this.#services.map((s) => s.document),
+      ...(this.#options.embedder ? { embedder: this.#options.embedder } : {}),
+      ...(this.#options.now ? { now: this.#options.now } : {}),
+    });
+    const result = await this.#matcher.match(instruction, {
+      ...(options.topK === undefined ? {} : { topK: options.topK }),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const top = result.candidates[0];
+    this.#emit({
+      type: 'intent:matched',
+      instruction,
+      abstain: result.abstain,
+      ...(top ? { top: `${top.method} ${top.path}` } : {}),
+    });
+    return { instruction, candidates: result.candidates, abstain: result.abstain };
+  }
+
+  async invokeIntent(match: IntentMatch, options: InvokeIntentOptions = {}): Promise<AgisInvocationResult> {
+    this.#assertOpen('invokeIntent');
+    return invokeIntentMatch(
+      { http: this.#http, services: this.#services, emit: this.#emit },
+      match,
+      options,
+    );
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      // The resolver closes only what it made (its DNS resolver); the HTTP client is closed here when it is ours.
+      await this.#resolver.close();
+      if (this.#ownsHttp) await this.#http.close();
+    })();
+    return this.#closing;
+  }
+
+  #assertOpen(method: string): void {
+    if (this.#closing !== undefined) throw new ClientClosedError(method);
+  }
+
+  async #discover(target: string, options: CallOptions & { requireCap?: boolean }): Promise<ResolveResult> {
+    const started = performance.now();
+    this.#emit({ type: 'discover:start', target });
+    try {
+      const result = await this.#resolver.resolve(target, {
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.requireCap === undefined ? {} : { requireCap: options.requireCap }),
+      });
+      this.#emit({
+        type: 'discover:done',
+        target,
+        ok: true,
+        mechanism: result.provenance.mechanism,
+        elapsedMs: performance.now() - started,
+      });
+      return result;
+    } catch (error) {
+      this.#emit({ type: 'discover:done', target, ok: false, elapsedMs: performance.now() - started });
+      throw error;
+    }
+  }
+
+  /** A known merchant, or one discovered and added; concurrent requests for one name share the work. */
+  async #ensureMerchant(name: string, signal: AbortSignal | undefined): Promise<AgentWebMerchant> {
+    const known = this.#registry.find(name);
+    if (known !== undefined) return known;
+    const key = name.trim().toLowerCase();
+    let pending = this.#pendingAdds.get(key);
+    if (pending === undefined) {
+      // Shared by every caller, so it runs on none of their signals; each caller stops waiting at its own.
+      pending = this.addMerchant(name.trim()).finally(() => this.#pendingAdds.delete(key));
+      this.#pendingAdds.set(key, pending);
+    }
+    return raceAbort(pending, signal);
+  }
+
+  /** The merchant a name refers to, discovering it when unknown; failures become UnknownMerchantError. */
+  async #merchantNamed(name: string, signal: AbortSignal | undefined): Promise<AgentWebMerchant> {
+    if (typeof name !== 'string' || name.trim() === '') {
+      throw new AgentWebInputError('merchant', 'expected a merchant domain, id or card URL');
+    }
+    try {
+      return await this.#ensureMerchant(name, signal);
+    } catch (error) {
+      if (signal?.aborted && error === signal.reason) throw error;
+      if (isNotACapMerchantError(error) || isClientClosedError(error)) throw error;
+      throw new UnknownMerchantError(name, this.#registry.domains(), error);
+    }
+  }
+
+  async #clientFor(
+    method: string,
+    merchant: string,
+    signal: AbortSignal | undefined,
+  ): Promise<MerchantClient> {
+    this.#assertOpen(method);
+    signal?.throwIfAborted();
+    return (await this.#merchantNamed(merchant, signal)).client;
+  }
+
+  #onlyMerchant(operation: string): AgentWebMerchant {
+    const all = this.#registry.list();
+    if (all.length !== 1 || all[0] === undefined)
+      throw new NoMerchantsError(operation, this.#registry.domains());
+    return all[0];
+  }
+
+  async #merchantForPage(pageUrl: string, signal: AbortSignal | undefined): Promise<AgentWebMerchant> {
+    // A merchant already known on the page's host is used as is; otherwise its site is discovered.
+    return this.#merchantNamed(new URL(pageUrl).origin, signal);
+  }
+
+  async #searchTargets(options: SearchOptions, operation: string): Promise<NamedTargets> {
+    options.signal?.throwIfAborted();
+    if (options.merchants === undefined) {
+      const all = this.#registry.list();
+      if (all.length === 0) throw new NoMerchantsError(operation, []);
+      return { clients: all.map((m) => m.client), failures: [] };
+    }
+    const names = [...options.merchants];
+    if (names.length === 0)
+      throw new AgentWebInputError('merchants', 'name at least one merchant, or omit the option');
+    const settled = await Promise.allSettled(names.map((name) => this.#merchantNamed(name, options.signal)));
+    const clients: MerchantClient[] = [];
+    const seen = new Set<string>();
+    const failures: NamedTargets['failures'] = [];
+    settled.forEach((outcome, i) => {
+      const name = names[i] ?? '';
+      if (outcome.status === 'rejected') {
+        failures.push({ name, error: outcome.reason });
+      } else if (!seen.has(outcome.value.id)) {
+        seen.add(outcome.value.id);
+        clients.push(outcome.value.client);
+      }
+    });
+    options.signal?.throwIfAborted();
+    if (clients.length === 0) {
+      const first = failures[0];
+      throw first?.error ?? new NoMerchantsError(operation, this.#registry.domains());
+    }
+    return { clients, failures };
+  }
+
+  #fanOutOptions(query: string, clients: MerchantClient[], options: SearchOptions): FanOutSearchOptions {
+    return {
+      query,
+      merchants: clients,
+      cache: this.#searchCache,
+      concurrency: this.#concurrency,
+      deadlineMs: options.deadlineMs ?? this.#searchDeadlineMs,
+      ...(options.filter === undefined ? {} : { filter: options.filter }),
+      ...(options.limit === undefined ? {} : { limit: options.limit }),
+      ...(options.queryMode === undefined ? {} : { queryMode: options.queryMode }),
+      ...(options.personalise === undefined ? {} : { personalise: options.personalise }),
+      ...(options.signal ? { signal: options.signal } : {}),
+    };
+  }
+
+  #emitOutcome(outcome: FanOutResult['outcomes'][number]): void {
+    this.#emit({
+      type: 'search:merchant',
+      merchantId: outcome.merchantId,
+      status: outcome.status,
+      products: outcome.products,
+      elapsedMs: outcome.elapsedMs,
+    });
+  }
+}
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  const v = value ?? fallback;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) {
+    throw new AgentWebInputError(name, `must be a positive number, got ${String(value)}`);
+  }
+  return v;
+}
+
+function positiveInt(name: string, value: number | undefined, fallback: number): number {
+  const v = value ?? fallback;
+  if (!Number.isInteger(v) || v < 1) {
+    throw new AgentWebInputError(name, `must be a positive integer, got ${String(value)}`);
+  }
+  return v;
+}

@@ -1,0 +1,81 @@
+import type { AgentWebMerchant } from './types.js';
+
+/**
+ * The merchants a client knows, bounded: past `max` entries the least recently used one is dropped. Looked up by
+ * id, domain (`host[:port]`), bare host name, card URL, or any URL on the merchant's host.
+ */
+export class MerchantRegistry {
+  readonly #max: number;
+  readonly #byId = new Map<string, AgentWebMerchant>();
+
+  constructor(max: number) {
+    this.#max = max;
+  }
+
+  /** Every merchant, least recently used first. */
+  list(): AgentWebMerchant[] {
+    return [...this.#byId.values()];
+  }
+
+  /** Domains of the known merchants (for error messages). */
+  domains(): string[] {
+    return this.list().map((m) => m.domain);
+  }
+
+  get size(): number {
+    return this.#byId.size;
+  }
+
+  /** Adds or replaces a merchant (same id) and marks it most recently used. */
+  add(merchant: AgentWebMerchant): void {
+    this.#byId.delete(merchant.id);
+    this.#byId.set(merchant.id, merchant);
+    while (this.#byId.size > this.#max) {
+      const oldest = this.#byId.keys().next().value;
+      if (oldest === undefined) break;
+      this.#byId.delete(oldest);
+    }
+  }
+
+  /** The merchant a name refers to, marked most recently used; undefined when none or the name is ambiguous. */
+  find(name: string): AgentWebMerchant | undefined {
+    const found = this.#match(name.trim());
+    if (found !== undefined) this.add(found);
+    return found;
+  }
+
+  #match(name: string): AgentWebMerchant | undefined {
+    const exact = this.#byId.get(name);
+    if (exact !== undefined) return exact;
+    const lower = name.toLowerCase();
+    const all = this.list();
+    const byCard = all.find((m) => m.cardUrl !== undefined && m.cardUrl.toLowerCase() === lower);
+    if (byCard !== undefined) return byCard;
+    const host = hostOf(name);
+    if (host === undefined) return undefined;
+    const byDomain = all.filter((m) => m.domain === host);
+    if (byDomain.length === 1) return byDomain[0];
+    if (byDomain.length > 1) return undefined;
+    // A bare host name without the port is accepted when it names exactly one merchant.
+    const hostname = stripPort(host);
+    const byHostname = all.filter((m) => stripPort(m.domain) === hostname);
+    return byHostname.length === 1 ? byHostname[0] : undefined;
+  }
+}
+
+/** `host[:port]` of a bare domain or an http(s) URL, lower-cased; undefined when it is neither. */
+export function hostOf(name: string): string | undefined {
+  if (/^https?:\/\//i.test(name)) {
+    try {
+      return new URL(name).host.toLowerCase();
+    } catch {
+      return undefined;
+    }
+  }
+  if (!/^[a-z0-9.-]+(:\d{1,5})?$/i.test(name) || !/[a-z0-9]/i.test(name)) return undefined;
+  return name.toLowerCase();
+}
+
+function stripPort(host: string): string {
+  return host.replace(/:\d+$/, '');
+}

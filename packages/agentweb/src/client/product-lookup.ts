@@ -1,0 +1,80 @@
+import { isCapError } from '@agentweb/cap';
+import { extractProductIds } from '@agentweb/discovery';
+import type { HttpClient, HttpProvenance } from '@agentweb/http';
+import { ProductNotFoundError } from './errors.js';
+import type { AgentWebMerchant, ProductLookupResult, ProductOptions } from './types.js';
+
+/** Largest product page read (real pages run to several hundred KB of markup and inline JSON). */
+export const MAX_PRODUCT_PAGE_BYTES = 4 * 1024 * 1024;
+
+/** What `product()` needs from the client. */
+export interface ProductDeps {
+  http: HttpClient;
+  /** The merchant serving a page: a known one on that host, else discovered from the page's origin. */
+  merchantForPage(pageUrl: string, signal: AbortSignal | undefined): Promise<AgentWebMerchant>;
+  /** The merchant to ask for a bare id: the named one, or the only one known. */
+  merchantForId(name: string | undefined, signal: AbortSignal | undefined): Promise<AgentWebMerchant>;
+}
+
+/** A product by id, or by product page URL (id read from the page, its merchant resolved). */
+export async function lookupProduct(
+  deps: ProductDeps,
+  idOrUrl: string,
+  options: ProductOptions = {},
+): Promise<ProductLookupResult> {
+  const signal = options.signal;
+  if (/^https?:\/\//i.test(idOrUrl.trim())) {
+    const url = idOrUrl.trim();
+    const page = await deps.http.getText(url, {
+      maxBodyBytes: MAX_PRODUCT_PAGE_BYTES,
+      accept: 'text/html, application/xhtml+xml;q=0.9, */*;q=0.5',
+      ...(signal ? { signal } : {}),
+    });
+    const finalUrl = page.provenance.finalUrl;
+    const { chosen } = extractProductIds(page.text, { baseUrl: finalUrl });
+    if (chosen === null) throw new ProductNotFoundError({ target: url, reason: 'no-id-on-page' });
+    const merchant = await deps.merchantForPage(finalUrl, signal);
+    return getProduct(merchant, chosen.id, url, 'page', page.provenance, signal);
+  }
+  const merchant = await deps.merchantForId(options.merchant, signal);
+  return getProduct(merchant, idOrUrl, idOrUrl, 'id', undefined, signal);
+}
+
+async function getProduct(
+  merchant: AgentWebMerchant,
+  productId: string,
+  target: string,
+  source: 'id' | 'page',
+  page: HttpProvenance | undefined,
+  signal: AbortSignal | undefined,
+): Promise<ProductLookupResult> {
+  let first: ProductLookupResult['product'] | null | undefined;
+  try {
+    const { output } = await merchant.client.productGet(
+      { productIds: [productId] },
+      signal ? { signal } : {},
+    );
+    first = output.products[0];
+  } catch (error) {
+    if (isCapError(error) && error.capErrorCode === 'CAP_PRODUCT_NOT_FOUND') {
+      throw new ProductNotFoundError({
+        target,
+        reason: 'not-at-merchant',
+        productId,
+        merchantId: merchant.id,
+        cause: error,
+      });
+    }
+    throw error;
+  }
+  if (first === null || first === undefined) {
+    throw new ProductNotFoundError({ target, reason: 'not-at-merchant', productId, merchantId: merchant.id });
+  }
+  return {
+    merchantId: merchant.id,
+    productId,
+    product: first,
+    source,
+    ...(page === undefined ? {} : { page }),
+  };
+}

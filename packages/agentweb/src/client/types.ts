@@ -1,0 +1,253 @@
+import type { A2AAuth } from '@agentweb/a2a';
+import type { AgentProfile } from '@agentweb/agentcard';
+import type {
+  AgisDocument,
+  AgisInvocationResult,
+  AgisValidationResult,
+  Embedder,
+  MatchCandidate,
+} from '@agentweb/agis';
+import type {
+  CapCallOptions,
+  CapCallResult,
+  CartManageInput,
+  CartManageOutput,
+  ContextStore,
+  FanOutChunk,
+  FanOutResult,
+  MerchantClient,
+  OrderStatusInput,
+  OrderStatusOutput,
+  ProductGetOutput,
+  UserPreferencesSetInput,
+  UserPreferencesSetOutput,
+} from '@agentweb/cap';
+import type { CapDnsResolver, ResolveManyOutcome, ResolveResult, ResolverOptions } from '@agentweb/discovery';
+import type { FetchFunction, HttpClient, HttpProvenance, LookupFunction } from '@agentweb/http';
+
+/** Credentials for one merchant, looked up when the merchant is added. */
+export type CredentialsLookup = (merchant: { domain: string; profile: AgentProfile }) => A2AAuth | undefined;
+
+/** Options of `new AgentWeb(options)`. Every field is optional; the defaults reach the open web safely. */
+export interface AgentWebOptions {
+  /** One HTTP policy for every call (deadlines, size caps, SSRF guard, cache). Default: built from the fields below. */
+  http?: HttpClient;
+  /** `fetch` used when `http` is not given (msw, middleware, a proxy). Default: the guarded built-in transport. */
+  fetch?: FetchFunction;
+  /** DNS lookup for the built-in transport when `http` is not given (tests map names to 127.0.0.1 with it). */
+  lookup?: LookupFunction;
+  /** Allow `http:` URLs (default false). */
+  allowHttp?: boolean;
+  /** Allow private and loopback addresses (default false: only public addresses are reached). */
+  allowPrivateNetwork?: boolean;
+  /** Default deadline of one HTTP request in ms (default: the http package's). */
+  timeoutMs?: number;
+  /** DNS resolver for `_cap` TXT records (default: the system's, through @agentweb/discovery). */
+  dns?: CapDnsResolver;
+  /** Resolver settings other than `http` and `dns` (timeouts, mechanisms, cache). */
+  discovery?: Omit<ResolverOptions, 'http' | 'dns'>;
+  /** Where contextIds live (default: in memory). Pass a file store to keep them across runs. */
+  contextStore?: ContextStore;
+  /** The user this client acts for; contextIds and personalised caches are keyed by it (default `'default'`). */
+  userId?: string;
+  /** Credentials per merchant: a map keyed by domain or merchant id, or a function. */
+  credentials?: Readonly<Record<string, A2AAuth>> | CredentialsLookup;
+  /** Progress and diagnostics; errors thrown by the listener are ignored. */
+  onEvent?: (event: AgentWebEvent) => void;
+  /** Default deadline of a fan-out search in ms (default 5 000). */
+  searchDeadlineMs?: number;
+  /** Merchants called at once by a search (default 16). */
+  concurrency?: number;
+  /** Most merchants kept (default 1 000); the least recently used one is dropped past it. */
+  maxMerchants?: number;
+  /** Embedder for the AGIS intent matcher and validator (default: the built-in lexical one). */
+  embedder?: Embedder;
+  /** Clock for relative dates in intents ("tomorrow at 7"); default `() => new Date()`. */
+  now?: () => Date;
+}
+
+/** Progress events, one union so a single listener can log them all. */
+export type AgentWebEvent =
+  | { type: 'discover:start'; target: string }
+  | { type: 'discover:done'; target: string; ok: boolean; mechanism?: string; elapsedMs: number }
+  | { type: 'merchant:added'; merchantId: string; domain: string }
+  | { type: 'search:start'; query: string; merchants: number }
+  | { type: 'search:merchant'; merchantId: string; status: string; products: number; elapsedMs: number }
+  | { type: 'search:done'; query: string; products: number; elapsedMs: number; deadlineReached: boolean }
+  | { type: 'agis:loaded'; service: string; endpoints: number; conforms: boolean }
+  | { type: 'intent:matched'; instruction: string; abstain: boolean; top?: string }
+  | { type: 'intent:confirm'; method: string; path: string; approved: boolean }
+  | { type: 'intent:invoked'; method: string; path: string; status: number };
+
+/** A merchant the client knows. */
+export interface AgentWebMerchant {
+  /** Id the merchant is known by (its profile id). */
+  readonly id: string;
+  /** Host (and port) of its agent card, e.g. `shop.example`; `search({ merchants })` accepts it. */
+  readonly domain: string;
+  /** Its normalised agent profile. */
+  readonly profile: AgentProfile;
+  /** Where the card came from. */
+  readonly cardUrl: string | undefined;
+  /** The CAP client, for calls this facade does not wrap. */
+  readonly client: MerchantClient;
+}
+
+/** Options every network method accepts. */
+export interface CallOptions {
+  /** Aborts the call. */
+  signal?: AbortSignal;
+}
+
+/** Options of `addMerchant`. */
+export interface AddMerchantOptions extends CallOptions {
+  /** Credentials for this merchant (override the client's `credentials`). */
+  credentials?: A2AAuth;
+}
+
+/** Options of `search` and `searchStream`. */
+export interface SearchOptions extends CallOptions {
+  /** Merchants to ask, by domain, id or card URL; unknown ones are discovered first. Default: every known merchant. */
+  merchants?: readonly string[];
+  /** CAP filter expression, e.g. `price < 100 AND brand = 'Acme'`. */
+  filter?: string;
+  /** Whole-search deadline in ms; what arrived by then is returned. */
+  deadlineMs?: number;
+  /** Results per merchant (default 10). */
+  limit?: number;
+  /** `keyword` (default) or `phrase`. */
+  queryMode?: 'keyword' | 'phrase';
+  /** Send the user's contextIds (default true). */
+  personalise?: boolean;
+}
+
+/** The result of `product()`. */
+export interface ProductLookupResult {
+  /** The merchant that answered. */
+  merchantId: string;
+  /** The product id asked for. */
+  productId: string;
+  /** The `cap:product_get` answer for that id. */
+  product: NonNullable<ProductGetOutput['products'][number]>;
+  /** How the id was found: given directly, or read from a product page. */
+  source: 'id' | 'page';
+  /** The product page fetch, when `source` is `page`. */
+  page?: HttpProvenance;
+}
+
+/** Options of `product()`. */
+export interface ProductOptions extends CallOptions {
+  /** Merchant to ask when an id (not a page URL) is given; required when more than one merchant is known. */
+  merchant?: string;
+}
+
+/** Where an AGIS service was loaded from, and what was found. */
+export interface LoadedAgisService {
+  /** The document's `service` string. */
+  readonly service: string;
+  /** The parsed document. */
+  readonly document: AgisDocument;
+  /** Base URL of the HTTP transitional binding, when known; `invokeIntent` needs it. */
+  readonly baseUrl: string | undefined;
+  /** Where the document came from (`inline` for a document passed in). */
+  readonly source: string;
+  /** The level-1 validation result; a non-conforming document still loads, with this to show why. */
+  readonly validation: AgisValidationResult;
+}
+
+/** Options of `loadAgisService`. */
+export interface LoadAgisServiceOptions extends CallOptions {
+  /** Base URL of the HTTP binding (default: the origin the document or its well-known summary came from). */
+  baseUrl?: string;
+  /** Refuse documents that do not conform at level 1 (default false: load with warnings). */
+  requireConformance?: boolean;
+}
+
+/** The result of `intent()`. */
+export interface IntentMatch {
+  /** The instruction as given. */
+  readonly instruction: string;
+  /** Candidates, best first. */
+  readonly candidates: readonly MatchCandidate[];
+  /** True when no loaded endpoint serves the instruction. */
+  readonly abstain: boolean;
+}
+
+/** What `confirm` is shown before an endpoint that needs confirmation is called. */
+export interface ConfirmationRequest {
+  /** The candidate about to be invoked. */
+  candidate: MatchCandidate;
+  /** The input that will be sent. */
+  input: Record<string, unknown>;
+  /** Why confirmation is needed (irreversible, low confidence), from the candidate's reasons. */
+  reasons: readonly string[];
+}
+
+/** Options of `invokeIntent`. */
+export interface InvokeIntentOptions extends CallOptions {
+  /**
+   * Called before any endpoint whose candidate `needsConfirmation`; return true to proceed. Without it such
+   * endpoints are refused with `IntentConfirmationError`.
+   */
+  confirm?: (request: ConfirmationRequest) => boolean | Promise<boolean>;
+  /** Which candidate to invoke (default 0, the best). */
+  candidate?: number;
+  /** Input fields merged over the extracted params (fill what the instruction did not say). */
+  input?: Record<string, unknown>;
+  /** Deadline of the call in ms. */
+  timeoutMs?: number;
+}
+
+/** The public surface of the AgentWeb client; tools and adapters depend on this, not on the class. */
+export interface AgentWebClient {
+  /** Finds the agent card of a domain or page URL (DNS TXT, link tag, well-known URIs), with the trace. */
+  discover(domainOrUrl: string, options?: CallOptions & { requireCap?: boolean }): Promise<ResolveResult>;
+  /** Discovers many domains with bounded concurrency; never rejects as a whole. */
+  discoverMany(
+    domains: Iterable<string>,
+    options?: CallOptions & { requireCap?: boolean; concurrency?: number },
+  ): Promise<ResolveManyOutcome[]>;
+  /** Adds a CAP merchant by domain, card URL or profile (discovering it when needed). */
+  addMerchant(target: string | AgentProfile, options?: AddMerchantOptions): Promise<AgentWebMerchant>;
+  /** The merchants added so far. */
+  merchants(): readonly AgentWebMerchant[];
+  /** Searches every (or the given) merchant at once; partial results at the deadline. */
+  search(query: string, options?: SearchOptions): Promise<FanOutResult>;
+  /** The same search, yielding each merchant's results as they arrive. */
+  searchStream(query: string, options?: SearchOptions): AsyncIterable<FanOutChunk>;
+  /** A product by id, or by product page URL (the id is read from the page and its merchant resolved). */
+  product(idOrProductPageUrl: string, options?: ProductOptions): Promise<ProductLookupResult>;
+  /** `cap:cart_manage` at one merchant. */
+  cart(
+    merchant: string,
+    input: CartManageInput,
+    options?: CapCallOptions,
+  ): Promise<CapCallResult<CartManageOutput>>;
+  /** `cap:order_status` at one merchant. */
+  orderStatus(
+    merchant: string,
+    input: OrderStatusInput,
+    options?: CapCallOptions,
+  ): Promise<CapCallResult<OrderStatusOutput>>;
+  /** `cap:user_preferences_set` at one merchant. */
+  setPreferences(
+    merchant: string,
+    input: UserPreferencesSetInput,
+    options?: CapCallOptions,
+  ): Promise<CapCallResult<UserPreferencesSetOutput>>;
+  /** Revokes consent at one merchant and forgets the stored contextId. */
+  revokeConsent(merchant: string, options?: CapCallOptions): Promise<CapCallResult<UserPreferencesSetOutput>>;
+  /** Loads an AGIS service from a domain (its `/.well-known/agis.json`), a document URL, or a document. */
+  loadAgisService(
+    source: string | AgisDocument,
+    options?: LoadAgisServiceOptions,
+  ): Promise<LoadedAgisService>;
+  /** The AGIS services loaded so far. */
+  agisServices(): readonly LoadedAgisService[];
+  /** Routes an instruction to the loaded AGIS endpoints. */
+  intent(instruction: string, options?: CallOptions & { topK?: number }): Promise<IntentMatch>;
+  /** Invokes a matched endpoint, asking `confirm` first when it needs confirmation. */
+  invokeIntent(match: IntentMatch, options?: InvokeIntentOptions): Promise<AgisInvocationResult>;
+  /** Closes what the client created (HTTP connections, DNS sockets). Idempotent. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,8 @@
+export { ClientFlagError, isClientFlagError } from './client-flag-error.js';
+export {
+  CLIENT_FLAG_OPTIONS,
+  CLIENT_FLAGS_HELP,
+  type ClientFlagValues,
+  clientOptionsFromFlags,
+} from './client-flags.js';
+export { createHostMapLookup, parseHostMap } from './host-map-lookup.js';

@@ -1,0 +1,2 @@
+export * from './client/index.js';
+export * from './tools/index.js';

@@ -1,0 +1,38 @@
+import { type DynamicStructuredTool, tool } from '@langchain/core/tools';
+import type { AgentWebClient } from '../client/types.js';
+import { createAgentWebTools } from '../tools/create-agent-web-tools.js';
+import type { AgentWebTool, AgentWebToolsOptions } from '../tools/tool-types.js';
+
+/** Options of {@link toLangChainTools}: the neutral tool options. */
+export type LangChainToolsOptions = AgentWebToolsOptions;
+
+/** A LangChain structured tool made from an AgentWeb tool. */
+export type AgentWebLangChainTool = DynamicStructuredTool;
+
+/**
+ * Wraps one neutral tool with `tool()` from `@langchain/core/tools`: the zod input is the tool schema (LangChain
+ * validates the model's arguments against it), and the content is the JSON text of the `{ ok, ... }` result, so a
+ * failure reaches the model as something it can read and act on rather than as an exception.
+ */
+export function toLangChainTool(agentWebTool: AgentWebTool): AgentWebLangChainTool {
+  return tool(
+    async (input, config) => {
+      const signal = config?.signal;
+      const result = await agentWebTool.execute(input, signal ? { signal } : {});
+      return JSON.stringify(result);
+    },
+    { name: agentWebTool.name, description: agentWebTool.description, schema: agentWebTool.inputSchema },
+  );
+}
+
+/**
+ * The AgentWeb tools as LangChain tools, ready for `createAgent({ model, tools })` or `model.bindTools(...)`.
+ *
+ * @throws AgentWebToolsOptionsError when `include` names a tool that does not exist.
+ */
+export function toLangChainTools(
+  client: AgentWebClient,
+  options: LangChainToolsOptions = {},
+): AgentWebLangChainTool[] {
+  return createAgentWebTools(client, options).map(toLangChainTool);
+}

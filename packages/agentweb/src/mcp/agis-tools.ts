@@ -1,0 +1,206 @@
+import { type AgisEndpoint, type MatchCandidate, type McpTool, toMcpTools } from '@agentweb/agis';
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import type { AgentWebClient, LoadedAgisService } from '../client/types.js';
+import { DEFAULT_MAX_RESULT_CHARS, fitResult } from '../tools/fit-result.js';
+import { AgentWebToolsOptionsError } from '../tools/tool-errors.js';
+import { errorResult, errorToResult, okResult, TOOL_ERROR_CODES } from '../tools/tool-result.js';
+import type { ConfirmCallback, JsonValue } from '../tools/tool-types.js';
+import { agisConfirmationReason } from './agis-confirmation.js';
+import { toCallToolResult } from './call-tool-result.js';
+
+/** The argument an AGIS tool that needs confirmation takes besides the endpoint's own input. */
+export const CONFIRMED_ARGUMENT = 'confirmed';
+
+/** Options of {@link registerAgisService}. */
+export interface RegisterAgisServiceOptions {
+  /**
+   * Host-side confirmation for irreversible endpoints. When given, it alone decides and the model's `confirmed`
+   * argument is ignored; without it, such endpoints run only with `confirmed: true`.
+   */
+  confirm?: ConfirmCallback;
+  /**
+   * Largest result in characters of JSON (default 16 000, as for the neutral tools): longer endpoint responses lose
+   * list items, then long texts, and are marked `truncated: true`, so one answer cannot flood the model's context.
+   */
+  maxResultChars?: number;
+}
+
+const MAX_NAME = 64;
+
+/** What each server has registered, so services added later neither collide nor register twice. */
+interface ServerState {
+  /** Every tool name taken on the server. */
+  names: Set<string>;
+  /** The services whose endpoints are registered. */
+  services: WeakSet<LoadedAgisService>;
+}
+const stateByServer = new WeakMap<McpServer, ServerState>();
+
+/** The names and services registered on `server` by this module (created empty on first use). */
+export function serverState(server: McpServer): ServerState {
+  let state = stateByServer.get(server);
+  if (state === undefined) {
+    state = { names: new Set(), services: new WeakSet() };
+    stateByServer.set(server, state);
+  }
+  return state;
+}
+
+function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+/** Appendix C names are unique within one document only; several services on one server can collide. */
+function uniqueName(name: string, service: string, taken: Set<string>): string {
+  if (!taken.has(name)) return name;
+  const qualified = `${name}_${slug(service)}`.slice(0, MAX_NAME).replace(/_+$/, '');
+  if (!taken.has(qualified)) return qualified;
+  for (let n = 2; ; n++) {
+    const suffix = `_${n}`;
+    const candidate = `${qualified.slice(0, MAX_NAME - suffix.length)}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/**
+ * The advertised input schema. Arguments are accepted as any object here and checked by the AGIS invoker against
+ * the endpoint's own JSON Schema (one validator, the one that guards the call); zod metadata carries that JSON
+ * Schema into `tools/list` unchanged, since a JSON Schema to zod round trip would tighten formats such as
+ * date-time beyond what the service declares.
+ */
+function inputSchemaFor(tool: McpTool, needsConfirmation: boolean): z.ZodObject {
+  const { $schema: _schema, $id: _id, id: _legacyId, ...schema } = tool.inputSchema;
+  const properties = { ...(schema['properties'] as Record<string, unknown> | undefined) };
+  if (needsConfirmation && properties[CONFIRMED_ARGUMENT] === undefined) {
+    properties[CONFIRMED_ARGUMENT] = {
+      type: 'boolean',
+      description:
+        'Set to true only after the user explicitly agreed to this irreversible action; without it nothing is sent.',
+    };
+  }
+  return z.looseObject({}).meta({ ...schema, type: 'object', properties });
+}
+
+function describeTool(tool: McpTool, service: LoadedAgisService, reason: string | undefined): string {
+  const lines = [`${service.service}: ${tool.description}`];
+  if (reason) {
+    lines.push(
+      `Needs confirmation (${reason}): describe the action to the user, and call with ${CONFIRMED_ARGUMENT}: true only after they agree.`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function toJson(value: unknown): JsonValue {
+  // Responses were parsed from JSON already; this only drops what JSON cannot hold (undefined).
+  return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as JsonValue);
+}
+
+function candidateFor(
+  service: LoadedAgisService,
+  endpoint: AgisEndpoint,
+  reason: string | undefined,
+): MatchCandidate {
+  return {
+    service: service.service,
+    namespace: service.document.vocabulary.namespace,
+    method: endpoint.method,
+    path: endpoint.path,
+    score: 1,
+    confidence: 1,
+    params: {},
+    needsConfirmation: reason !== undefined,
+    reasons: reason ? [reason] : ['called directly by name through MCP'],
+  };
+}
+
+/**
+ * Registers every endpoint of one loaded AGIS service as an MCP tool (names, descriptions and annotations per the
+ * draft's Appendix C; a name another tool on the server has gets the service's name appended, then a number).
+ * Registering the same service again registers nothing and returns an empty list. A call goes through
+ * `client.invokeIntent`, so it uses the client's HTTP policy, base URL and events; endpoints that need
+ * confirmation answer with a `CONFIRMATION_REQUIRED` error result until confirmed. On a connected server the SDK
+ * sends `tools/list_changed`, so services loaded later can be added too.
+ *
+ * @throws AgentWebToolsOptionsError when `maxResultChars` is not a positive integer.
+ */
+export function registerAgisService(
+  server: McpServer,
+  client: AgentWebClient,
+  service: LoadedAgisService,
+  options: RegisterAgisServiceOptions = {},
+): RegisteredTool[] {
+  const maxResultChars = options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
+  if (!Number.isInteger(maxResultChars) || maxResultChars < 1) {
+    throw new AgentWebToolsOptionsError(
+      'maxResultChars',
+      `expected a positive integer, got ${String(maxResultChars)}`,
+    );
+  }
+  const state = serverState(server);
+  if (state.services.has(service)) return [];
+  state.services.add(service);
+  const taken = state.names;
+  const tools = toMcpTools(service.document);
+  return service.document.endpoints.map((endpoint, index) => {
+    // toMcpTools maps endpoints in order, one tool each.
+    const tool = tools[index] as McpTool;
+    const name = uniqueName(tool.name, service.service, taken);
+    taken.add(name);
+    const reason = agisConfirmationReason(endpoint);
+    const declaresConfirmed =
+      (tool.inputSchema['properties'] as Record<string, unknown> | undefined)?.[CONFIRMED_ARGUMENT] !==
+      undefined;
+    const label = `${endpoint.method.toUpperCase()} ${endpoint.path}`;
+    return server.registerTool(
+      name,
+      {
+        title: `${service.service}: ${label}`,
+        description: describeTool(tool, service, reason),
+        inputSchema: inputSchemaFor(tool, reason !== undefined),
+        annotations: {
+          readOnlyHint: tool.annotations?.readOnlyHint ?? false,
+          destructiveHint: tool.annotations?.destructiveHint ?? reason !== undefined,
+          ...(tool.annotations?.idempotentHint === undefined
+            ? {}
+            : { idempotentHint: tool.annotations.idempotentHint }),
+          openWorldHint: true,
+        },
+      },
+      async (args, extra) => {
+        const { [CONFIRMED_ARGUMENT]: confirmed, ...rest } = args as Record<string, unknown>;
+        const input = declaresConfirmed ? { ...rest, [CONFIRMED_ARGUMENT]: confirmed } : rest;
+        if (reason !== undefined && options.confirm === undefined && confirmed !== true) {
+          return toCallToolResult(
+            errorResult(
+              TOOL_ERROR_CODES.confirmationRequired,
+              `${label} of ${service.service} needs the user's confirmation (${reason}); nothing was sent. Ask the user, then call again with ${CONFIRMED_ARGUMENT}: true.`,
+              { service: service.service, method: endpoint.method, path: endpoint.path, reason },
+            ),
+          );
+        }
+        const confirm: ConfirmCallback = options.confirm ?? (() => confirmed === true);
+        try {
+          const result = await client.invokeIntent(
+            { instruction: label, candidates: [candidateFor(service, endpoint, reason)], abstain: false },
+            { input, confirm, signal: extra.signal },
+          );
+          const answer = okResult({
+            service: service.service,
+            method: endpoint.method,
+            path: endpoint.path,
+            status: result.status,
+            data: toJson(result.data),
+          });
+          return toCallToolResult(fitResult(answer, maxResultChars));
+        } catch (error) {
+          return toCallToolResult(errorToResult(error, extra.signal));
+        }
+      },
+    );
+  });
+}

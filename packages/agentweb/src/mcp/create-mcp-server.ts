@@ -1,0 +1,79 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { AgentWebClient } from '../client/types.js';
+import { createAgentWebTools } from '../tools/index.js';
+import type { AgentWebTool, AgentWebToolsOptions } from '../tools/tool-types.js';
+import { registerAgisService, serverState } from './agis-tools.js';
+import { toCallToolResult } from './call-tool-result.js';
+import { packageVersion } from './package-version.js';
+import { fillNulls, relaxNullableFields } from './relax-nullable.js';
+
+/** Options of {@link createMcpServer}; the tool options (`include`, `confirm`, `maxResultChars`, ...) apply too. */
+export interface CreateMcpServerOptions extends AgentWebToolsOptions {
+  /** Server name reported to the host in `initialize` (default `agentweb`). */
+  name?: string;
+  /** Server version reported in `initialize` (default: the `agentweb` package version). */
+  version?: string;
+  /** Also expose every endpoint of every AGIS service loaded in the client as a tool (default true). */
+  agis?: boolean;
+  /** Instructions sent to the host in `initialize`, which many hosts add to the model's prompt (default: a short guide). */
+  instructions?: string;
+}
+
+const DEFAULT_INSTRUCTIONS = [
+  'AgentWeb tools: discover shopping agents (CAP merchants) on the web, search products across them, read products,',
+  'manage carts and order status, and route requests to AGIS services. Every tool answers with JSON',
+  '{ ok, data } or { ok: false, error: { code, message } }; read the error message, it says what to change.',
+  'Tools marked destructive need the user to agree first: call them with confirmed: true only after they did.',
+].join(' ');
+
+function registerNeutralTool(server: McpServer, tool: AgentWebTool): void {
+  const input = relaxNullableFields(tool.inputSchema);
+  server.registerTool(
+    tool.name,
+    {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: input.schema,
+      annotations: { title: tool.title, ...tool.annotations },
+    },
+    async (args, extra) => {
+      const filled = fillNulls(args as Record<string, unknown>, input.nullable);
+      return toCallToolResult(await tool.execute(filled, { signal: extra.signal }));
+    },
+  );
+}
+
+/**
+ * An MCP server (SDK v1 `McpServer`) exposing the neutral AgentWeb tools and, unless `agis: false`, one tool per
+ * endpoint of each AGIS service the client has loaded. Connect it to any transport, e.g. `StdioServerTransport`.
+ * Services loaded after this call are not added by themselves: pass them to `registerAgisService(server, client,
+ * service)` (a connected server then tells the host its tool list changed).
+ *
+ * @throws AgentWebToolsOptionsError when `include` names a tool that does not exist.
+ */
+export function createMcpServer(client: AgentWebClient, options: CreateMcpServerOptions = {}): McpServer {
+  const { name, version, agis, instructions, ...toolOptions } = options;
+  const tools = createAgentWebTools(client, toolOptions);
+  const server = new McpServer(
+    { name: name ?? 'agentweb', version: version ?? packageVersion() },
+    {
+      // Declared up front so hosts know to watch for AGIS services registered after connecting.
+      capabilities: { tools: { listChanged: true } },
+      instructions: instructions ?? DEFAULT_INSTRUCTIONS,
+    },
+  );
+  const state = serverState(server);
+  for (const tool of tools) {
+    registerNeutralTool(server, tool);
+    state.names.add(tool.name);
+  }
+  if (agis !== false) {
+    for (const service of client.agisServices()) {
+      registerAgisService(server, client, service, {
+        ...(toolOptions.confirm ? { confirm: toolOptions.confirm } : {}),
+        ...(toolOptions.maxResultChars === undefined ? {} : { maxResultChars: toolOptions.maxResultChars }),
+      });
+    }
+  }
+  return server;
+}

@@ -1,0 +1,14 @@
+export { agisConfirmationReason } from './agis-confirmation.js';
+export { CONFIRMED_ARGUMENT, type RegisterAgisServiceOptions, registerAgisService } from './agis-tools.js';
+export {
+  type AgisSourceArg,
+  MCP_BIN_HELP,
+  MCP_BIN_OPTIONS,
+  type McpBinCommand,
+  parseMcpBinArgs,
+} from './bin-args.js';
+export { toCallToolResult } from './call-tool-result.js';
+export { type CreateMcpServerOptions, createMcpServer } from './create-mcp-server.js';
+export { MAX_AGIS_FILE_BYTES } from './load-start-sources.js';
+export { isMcpUsageError, McpUsageError } from './mcp-usage-error.js';
+export { CLOSE_TIMEOUT_MS, type McpBinIo, runMcpBin, START_TIMEOUT_MS } from './run-mcp-bin.js';

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import type {
+  AgentWebClient,
+  ConfirmationRequest,
+  IntentMatch,
+  InvokeIntentOptions,
+} from '../client/types.js';
+import { defineTool, type ToolSettings } from './define-tool.js';
+import type { IntentMatchStore } from './intent-match-store.js';
+import { toJsonValue } from './json-value.js';
+import { describeCandidate, noServicesResult } from './match-intent-tool.js';
+import { errorResult, okResult, TOOL_ERROR_CODES } from './tool-result.js';
+import type { AgentWebToolResult, ConfirmCallback } from './tool-types.js';
+
+const MAX_CANDIDATE_INDEX = 9;
+
+/** Input of `invoke_intent`. */
+export const invokeIntentInput = z.strictObject({
+  instruction: z
+    .string()
+    .nullable()
+    .describe(
+      'What the user wants done, when there is no matchId; it is matched first. null when matchId is given.',
+    ),
+  matchId: z
+    .string()
+    .nullable()
+    .describe('The matchId returned by match_intent (or by an earlier invoke_intent).'),
+  candidate: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_CANDIDATE_INDEX)
+    .nullable()
+    .describe('Index of the candidate to invoke; null for the best (0).'),
+  inputJson: z
+    .string()
+    .nullable()
+    .describe(
+      'A JSON object of input fields to add or correct over the parameters read from the instruction, e.g. "{\\"party_size\\": 2}"; null for none.',
+    ),
+  confirmed: z
+    .boolean()
+    .nullable()
+    .describe(
+      'true only after the user explicitly agreed to this exact action in the conversation. Actions that need confirmation are refused without it.',
+    ),
+});
+
+type InvokeIntentArgs = z.output<typeof invokeIntentInput>;
+
+type Parsed<T> = { value: T } | { failure: AgentWebToolResult };
+
+function parseExtraInput(text: string | null): Parsed<Record<string, unknown>> {
+  if (text === null || text.trim().length === 0) return { value: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return {
+      failure: errorResult(
+        TOOL_ERROR_CODES.invalidInput,
+        'inputJson is not valid JSON; pass a JSON object or null',
+      ),
+    };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return {
+      failure: errorResult(
+        TOOL_ERROR_CODES.invalidInput,
+        'inputJson must be a JSON object, e.g. {"party_size": 2}',
+      ),
+    };
+  }
+  return { value: value as Record<string, unknown> };
+}
+
+async function resolveMatch(
+  client: AgentWebClient,
+  store: IntentMatchStore,
+  args: InvokeIntentArgs,
+  signal: AbortSignal | undefined,
+): Promise<Parsed<{ id: string; match: IntentMatch }>> {
+  const matchId = args.matchId?.trim();
+  if (matchId) {
+    const match = store.get(matchId);
+    if (match === undefined) {
+      return {
+        failure: errorResult(
+          TOOL_ERROR_CODES.invalidInput,
+          `matchId "${matchId}" is unknown or expired; call match_intent again, or pass the instruction`,
+        ),
+      };
+    }
+    return { value: { id: matchId, match } };
+  }
+  const instruction = args.instruction?.trim();
+  if (!instruction)
+    return { failure: errorResult(TOOL_ERROR_CODES.invalidInput, 'pass matchId or instruction') };
+  if (client.agisServices().length === 0) return { failure: noServicesResult() };
+  const match = await client.intent(instruction, signal ? { signal } : {});
+  return { value: { id: store.put(match), match } };
+}
+
+function confirmationRequired(
+  matchId: string,
+  index: number,
+  request: ConfirmationRequest,
+): AgentWebToolResult {
+  const { candidate } = request;
+  const why = request.reasons.length > 0 ? ` (${request.reasons.join('; ')})` : '';
+  return errorResult(
+    TOOL_ERROR_CODES.confirmationRequired,
+    `${candidate.method} ${candidate.path} of "${candidate.service}" needs the user's confirmation${why}. Nothing was sent. Tell the user exactly what will be done with which input, and only if they agree call invoke_intent again with matchId "${matchId}", candidate ${index} and confirmed: true.`,
+    {
+      matchId,
+      candidate: describeCandidate(candidate, index),
+      input: toJsonValue(request.input),
+      reasons: [...request.reasons],
+    },
+  );
+}
+
+/**
+ * `invoke_intent`: calls the AGIS endpoint a match chose. Endpoints that need confirmation go through the host's
+ * `confirm` when there is one; otherwise they run only with `confirmed: true`, and the first call returns a
+ * `CONFIRMATION_REQUIRED` result describing the action so the model can ask the user.
+ */
+export function createInvokeIntentTool(
+  client: AgentWebClient,
+  store: IntentMatchStore,
+  settings: ToolSettings & { confirm: ConfirmCallback | undefined },
+) {
+  return defineTool(
+    {
+      name: 'invoke_intent',
+      title: 'Invoke intent',
+      description:
+        'Carries out an action of a loaded AGIS service (book, reserve, cancel, ...): pass the matchId from match_intent (or the instruction itself) and optionally the candidate index and inputJson with missing fields. Irreversible or uncertain actions return CONFIRMATION_REQUIRED with what would be done: explain it to the user and call again with confirmed: true only after the user explicitly agrees. Never set confirmed: true on your own.',
+      inputSchema: invokeIntentInput,
+      annotations: { readOnlyHint: false, openWorldHint: true, idempotentHint: false, destructiveHint: true },
+      async run(input, { signal }) {
+        const extra = parseExtraInput(input.inputJson);
+        if ('failure' in extra) return extra.failure;
+        const found = await resolveMatch(client, store, input, signal);
+        if ('failure' in found) return found.failure;
+        const resolved = found.value;
+        const index = input.candidate ?? 0;
+        let pending: ConfirmationRequest | undefined;
+        const confirm: ConfirmCallback =
+          settings.confirm ??
+          ((request) => {
+            if (input.confirmed === true) return true;
+            pending = request;
+            return false;
+          });
+        const options: InvokeIntentOptions = {
+          confirm,
+          candidate: index,
+          input: extra.value,
+          ...(signal ? { signal } : {}),
+        };
+        try {
+          const result = await client.invokeIntent(resolved.match, options);
+          const chosen = resolved.match.candidates[index];
+          return okResult({
+            matchId: resolved.id,
+            invoked: chosen ? { service: chosen.service, method: chosen.method, path: chosen.path } : null,
+            status: result.status,
+            data: toJsonValue(result.data),
+          });
+        } catch (error) {
+          // Our own confirm said no because the model did not pass confirmed: true: that is a question for the
+          // user, not a failure, so the result says what to ask.
+          if (pending !== undefined && !signal?.aborted)
+            return confirmationRequired(resolved.id, index, pending);
+          throw error;
+        }
+      },
+    },
+    settings,
+  );
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import type { AgentWebClient, SearchOptions } from '../client/types.js';
+import { compactSearchHit } from './compact-product.js';
+import { defineTool, type ToolSettings } from './define-tool.js';
+import { merchantLabeller } from './merchant-label.js';
+import { definedOnly } from './text.js';
+import { errorResult, okResult, TOOL_ERROR_CODES } from './tool-result.js';
+
+/** Most products one call can return. */
+export const MAX_SEARCH_RESULTS = 50;
+const MAX_PER_MERCHANT = 20;
+const MAX_MERCHANTS = 50;
+
+/** Input of `search_products`. */
+export const searchProductsInput = z.strictObject({
+  query: z.string().describe('What to look for, in a shopper\'s words, e.g. "waterproof hiking boots".'),
+  merchants: z
+    .array(z.string())
+    .max(MAX_MERCHANTS)
+    .nullable()
+    .describe('Domains of the merchants to ask (from discover_merchants); null asks every known merchant.'),
+  filter: z
+    .string()
+    .nullable()
+    .describe(
+      'Optional CAP filter expression, e.g. "price < 100 AND brand = \'Acme\'" (AND, OR, parentheses, = != < <= > >=, BETWEEN, IN; strings in single quotes; common attributes: price, brand, category, color, availability, rating). Merchants may ignore it; null for none.',
+    ),
+  maxResults: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_SEARCH_RESULTS)
+    .nullable()
+    .describe('Most products to return across all merchants; null for the default.'),
+});
+
+/** `search_products`: one query sent to many merchants at once. */
+export function createSearchProductsTool(
+  client: AgentWebClient,
+  settings: ToolSettings & { maxProducts: number },
+) {
+  return defineTool(
+    {
+      name: 'search_products',
+      title: 'Search products',
+      description:
+        'Searches the catalogs of the known merchants (or the ones named) at the same time and returns matching products with merchant, productId, price, currency, availability and promotions. Use it to find products or compare prices; follow up with get_product for details or variants, and manage_cart to buy. Slow or failing merchants are reported under merchants with their status; the products that did arrive are still returned.',
+      inputSchema: searchProductsInput,
+      annotations: { readOnlyHint: true, openWorldHint: true, idempotentHint: true, destructiveHint: false },
+      async run(input, { signal }) {
+        const query = input.query.trim();
+        if (query.length === 0) return errorResult(TOOL_ERROR_CODES.invalidInput, 'query must not be empty');
+        const named = input.merchants?.map((merchant) => merchant.trim()).filter((m) => m.length > 0) ?? [];
+        if (named.length === 0 && client.merchants().length === 0) {
+          return errorResult(
+            'AGENTWEB_NO_MERCHANT',
+            'no merchant is known yet; call discover_merchants with the domains of the shops to search first',
+          );
+        }
+        const cap = Math.min(input.maxResults ?? settings.maxProducts, settings.maxProducts);
+        const filter = input.filter?.trim();
+        const options: SearchOptions = {
+          limit: Math.min(cap, MAX_PER_MERCHANT),
+          ...(named.length > 0 ? { merchants: named } : {}),
+          ...(filter ? { filter } : {}),
+          ...(signal ? { signal } : {}),
+        };
+        const result = await client.search(query, options);
+        const label = merchantLabeller(client);
+        const products = result.products.slice(0, cap).map((hit) => compactSearchHit(hit, label));
+        return okResult({
+          products,
+          found: result.products.length,
+          shown: products.length,
+          merchants: result.outcomes.map((outcome) =>
+            definedOnly({
+              merchant: label(outcome.merchantId),
+              status: outcome.status,
+              products: outcome.products,
+              reason: outcome.reason,
+            }),
+          ),
+          deadlineReached: result.deadlineReached,
+        });
+      },
+    },
+    settings,
+  );
+}

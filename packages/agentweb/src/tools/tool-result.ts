@@ -1,0 +1,50 @@
+import { isAgentWebError } from '@agentweb/core';
+import type { AgentWebToolResult, JsonValue } from './tool-types.js';
+
+/** Codes the tools use themselves (every other code comes from an `AgentWebError`). */
+export const TOOL_ERROR_CODES = {
+  /** The arguments do not match the input schema, or are inconsistent (e.g. `add` without `productId`). */
+  invalidInput: 'INVALID_INPUT',
+  /** A tool call named a tool that is not in the list (a hallucinated or excluded name). */
+  unknownTool: 'UNKNOWN_TOOL',
+  /** The call was aborted through its signal. */
+  aborted: 'ABORTED',
+  /** An AGIS endpoint needs the user's confirmation first. */
+  confirmationRequired: 'CONFIRMATION_REQUIRED',
+  /** The result could not be made small enough for `maxResultChars`. */
+  resultTooLarge: 'RESULT_TOO_LARGE',
+  /** An error that is not an `AgentWebError` (a bug, or a broken dependency). */
+  unexpected: 'UNEXPECTED_ERROR',
+} as const;
+
+const MAX_MESSAGE_CHARS = 500;
+
+/** A successful result. */
+export function okResult(data: JsonValue): AgentWebToolResult {
+  return { ok: true, data };
+}
+
+/** A failed result. */
+export function errorResult(code: string, message: string, details?: JsonValue): AgentWebToolResult {
+  const error = { code, message: clip(message) };
+  return { ok: false, error: details === undefined ? error : { ...error, details } };
+}
+
+/**
+ * Turns anything thrown into a failed result. AgentWeb errors keep their code and message (they are written to
+ * say what was wrong); an abort says so; anything else gets a generic code, since its message was not written for
+ * the model and its class says nothing stable.
+ */
+export function errorToResult(error: unknown, signal: AbortSignal | undefined): AgentWebToolResult {
+  if (signal?.aborted) return errorResult(TOOL_ERROR_CODES.aborted, 'the tool call was aborted');
+  if (isAgentWebError(error)) return errorResult(error.code, error.message);
+  if (error instanceof Error && error.name === 'AbortError') {
+    return errorResult(TOOL_ERROR_CODES.aborted, 'the tool call was aborted');
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return errorResult(TOOL_ERROR_CODES.unexpected, `the tool failed unexpectedly: ${detail}`);
+}
+
+function clip(text: string): string {
+  return text.length <= MAX_MESSAGE_CHARS ? text : `${text.slice(0, MAX_MESSAGE_CHARS - 1)}…`;
+}

@@ -1,0 +1,66 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createProgressBar } from '../src/cli/progress-bar.js';
+import { formatTable } from '../src/cli/table.js';
+
+function sink(isTTY: boolean): {
+  stream: Writable & { isTTY: boolean; columns: number };
+  text: () => string;
+} {
+  let out = '';
+  const stream = Object.assign(
+    new Writable({
+      write(chunk, _enc, done) {
+        out += String(chunk);
+        done();
+      },
+    }),
+    { isTTY, columns: 60 },
+  );
+  return { stream, text: () => out };
+}
+
+describe('progress bar', () => {
+  it('draws in place on a terminal and erases itself at the end', () => {
+    let t = 0;
+    const { stream, text } = sink(true);
+    const bar = createProgressBar({ stream, total: 2, label: 'crawl', now: () => (t += 1000) });
+    bar.tick('a.example');
+    bar.tick('b.example');
+    bar.done();
+    expect(text()).toContain('crawl [############------------] 1/2 a.example');
+    expect(text()).toContain('2/2 b.example');
+    expect(text().endsWith('\r\u001b[2K')).toBe(true);
+  });
+
+  it('writes nothing when the stream is not a terminal, and strips control characters from notes', () => {
+    const piped = sink(false);
+    const bar = createProgressBar({ stream: piped.stream, total: 1 });
+    bar.tick('x');
+    bar.done();
+    expect(piped.text()).toBe('');
+    const tty = sink(true);
+    createProgressBar({ stream: tty.stream, total: 1 }).tick('evil\u001b[31m.example');
+    expect(tty.text()).not.toContain('\u001b[31m');
+  });
+});
+
+describe('table', () => {
+  it('aligns columns, prints - for empty cells, cuts long cells and removes control characters', () => {
+    const out = formatTable(
+      ['a', 'bb'],
+      [
+        ['x', undefined],
+        ['long\nvalue', 'y'.repeat(80)],
+      ],
+      { maxCellWidth: 10 },
+    );
+    expect(out.split('\n')).toEqual([
+      'a           bb',
+      '----------  ----------',
+      'x           -',
+      'long value  yyyyyyyyy…',
+      '',
+    ]);
+  });
+});

@@ -1,0 +1,347 @@
+import { createDnsResolver, type DnsResolver } from '@agentweb/discovery';
+import { type Sandbox, startSandbox } from '@agentweb/sandbox';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { type CallToolResult, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AgentWeb,
+  type AgentWebClient,
+  type AgentWebOptions,
+  type SearchOptions,
+} from '../src/client/index.js';
+import { createMcpServer, registerAgisService } from '../src/mcp/index.js';
+import { AGENT_WEB_TOOL_NAMES, isAgentWebToolsOptionsError } from '../src/tools/index.js';
+
+let sb: Sandbox;
+let dns: DnsResolver;
+const open: { close(): Promise<void> }[] = [];
+
+beforeAll(async () => {
+  sb = await startSandbox({ merchants: 2, seed: 'mcp-server' });
+  dns = createDnsResolver({ servers: [`${sb.dns.host}:${sb.dns.port}`], timeoutMs: 5_000 });
+}, 60_000);
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((o) => o.close()));
+});
+
+afterAll(async () => {
+  await dns.close();
+  await sb.close();
+});
+
+function sandboxClient(extra: AgentWebOptions = {}): AgentWeb {
+  const client = new AgentWeb({
+    lookup: sb.lookup,
+    dns,
+    allowHttp: true,
+    allowPrivateNetwork: true,
+    timeoutMs: 15_000,
+    discovery: { defaultScheme: 'http', timeoutMs: 15_000 },
+    ...extra,
+  });
+  open.push(client);
+  return client;
+}
+
+async function connect(server: McpServer): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'mcp-server-test', version: '1.0.0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  open.push(client, server);
+  return client;
+}
+
+async function loadedClient(): Promise<AgentWeb> {
+  const aw = sandboxClient();
+  await aw.addMerchant(sb.merchants[0]!.baseUrl);
+  for (const service of sb.agis) await aw.loadAgisService(service.baseUrl);
+  return aw;
+}
+
+/** The tool result's JSON, checking that text and structuredContent carry the same object. */
+function payload(result: Awaited<ReturnType<Client['callTool']>>) {
+  const r = result as CallToolResult;
+  const first = r.content[0];
+  expect(first?.type).toBe('text');
+  const parsed = JSON.parse(first?.type === 'text' ? first.text : 'null');
+  expect(r.structuredContent).toEqual(parsed);
+  expect(r.isError).toBe(parsed.ok !== true);
+  return parsed;
+}
+
+function futureSeating(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return `${d.toISOString().slice(0, 10)}T19:00:00Z`;
+}
+
+describe('createMcpServer: tools/list', () => {
+  it('lists the seven neutral tools with titles, annotations and lenient nullable inputs, then one tool per AGIS endpoint', async () => {
+    const aw = await loadedClient();
+    const mcp = await connect(createMcpServer(aw));
+    const { tools } = await mcp.listTools();
+    const names = tools.map((t) => t.name);
+    expect(names.slice(0, 7)).toEqual([...AGENT_WEB_TOOL_NAMES]);
+    const endpoints = sb.agis.length > 0 ? aw.agisServices().flatMap((s) => s.document.endpoints) : [];
+    expect(tools).toHaveLength(7 + endpoints.length);
+
+    const search = tools.find((t) => t.name === 'search_products')!;
+    expect(search.title).toBe('Search products');
+    expect(search.annotations).toMatchObject({
+      readOnlyHint: true,
+      openWorldHint: true,
+      destructiveHint: false,
+    });
+    // Nullable fields may be left out over MCP; the query may not.
+    expect(search.inputSchema.required).toEqual(['query']);
+    expect(Object.keys(search.inputSchema.properties ?? {})).toEqual([
+      'query',
+      'merchants',
+      'filter',
+      'maxResults',
+    ]);
+
+    const [serverInfo, instructions] = [mcp.getServerVersion(), mcp.getInstructions()];
+    expect(serverInfo?.name).toBe('agentweb');
+    expect(instructions).toContain('confirmed: true');
+  });
+
+  it('names AGIS tools per Appendix C, advertises the endpoint input schema as declared, and marks irreversible ones', async () => {
+    expect(sb.agis.length).toBeGreaterThan(0);
+    const aw = await loadedClient();
+    const { tools } = await (await connect(createMcpServer(aw))).listTools();
+    const book = tools.find((t) => t.name === 'book_reservation')!;
+    const find = tools.find((t) => t.name === 'find_availability')!;
+    expect(book.title).toBe('Sandbox Table Reservations: BOOK /reservation');
+    expect(book.annotations).toMatchObject({
+      destructiveHint: true,
+      readOnlyHint: false,
+      openWorldHint: true,
+    });
+    expect(book.description).toContain('Needs confirmation');
+    // The declared schema, unchanged (date-time stays a format, not a tightened pattern), plus `confirmed`.
+    const declared = aw.agisServices()[0]!.document.endpoints.find((e) => e.method === 'BOOK')!.input;
+    expect(book.inputSchema.required).toEqual(declared['required']);
+    expect(book.inputSchema.properties).toEqual({
+      ...(declared['properties'] as object),
+      confirmed: expect.objectContaining({ type: 'boolean' }),
+    });
+    expect(find.annotations).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+    });
+    expect(find.inputSchema.properties).not.toHaveProperty('confirmed');
+  });
+
+  it('honours include and agis: false, and refuses an unknown tool name', async () => {
+    const aw = await loadedClient();
+    const mcp = await connect(
+      createMcpServer(aw, { include: ['search_products', 'get_product'], agis: false }),
+    );
+    expect((await mcp.listTools()).tools.map((t) => t.name)).toEqual(['search_products', 'get_product']);
+    expect(() => createMcpServer(aw, { include: ['buy_everything' as never] })).toThrowError(
+      expect.objectContaining({ code: 'AGENTWEB_TOOLS_OPTIONS_INVALID' }),
+    );
+    try {
+      createMcpServer(aw, { include: ['buy_everything' as never] });
+    } catch (error) {
+      expect(isAgentWebToolsOptionsError(error)).toBe(true);
+    }
+  });
+});
+
+describe('createMcpServer: neutral tool calls', () => {
+  it('search_products returns the sandbox products as text and structuredContent', async () => {
+    const aw = await loadedClient();
+    const mcp = await connect(createMcpServer(aw, { agis: false }));
+    // Nullable arguments left out, as MCP hosts do.
+    const result = payload(await mcp.callTool({ name: 'search_products', arguments: { query: 'shoes' } }));
+    expect(result.ok).toBe(true);
+    expect(result.data.products.length).toBeGreaterThan(0);
+    expect(result.data.merchants[0]).toMatchObject({ status: 'ok' });
+  });
+
+  it('answers a failed call with isError and the tool error, and a schema violation likewise', async () => {
+    const aw = await loadedClient();
+    const mcp = await connect(createMcpServer(aw, { agis: false }));
+    const noProduct = payload(
+      await mcp.callTool({
+        name: 'get_product',
+        arguments: { product: 'no-such-product-id', merchant: null },
+      }),
+    );
+    expect(noProduct.ok).toBe(false);
+    expect(noProduct.error.code).toMatch(/^[A-Z_]+$/);
+    const bad = (await mcp.callTool({ name: 'search_products', arguments: { query: 42 } })) as CallToolResult;
+    expect(bad.isError).toBe(true);
+    expect(JSON.stringify(bad.content)).toContain('query');
+  });
+
+  it('passes the host cancellation through to the client call as an aborted signal', async () => {
+    let seen: AbortSignal | undefined;
+    let entered!: () => void;
+    const started = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const aw = sandboxClient();
+    // Only search differs: it waits for the signal, as a slow merchant would.
+    const client: AgentWebClient = Object.create(aw, {
+      merchants: { value: () => [{ id: 'm', domain: 'slow.test' }] },
+      search: {
+        value: (_query: string, options: SearchOptions = {}) =>
+          new Promise((_resolve, reject) => {
+            seen = options.signal;
+            entered();
+            options.signal?.addEventListener('abort', () => reject(options.signal?.reason), { once: true });
+          }),
+      },
+    });
+    const mcp = await connect(createMcpServer(client, { agis: false }));
+    const controller = new AbortController();
+    const call = mcp.callTool({ name: 'search_products', arguments: { query: 'anything' } }, undefined, {
+      signal: controller.signal,
+    });
+    await started;
+    controller.abort();
+    await expect(call).rejects.toThrow();
+    await expect.poll(() => seen?.aborted).toBe(true);
+  });
+});
+
+describe('createMcpServer: AGIS tools', () => {
+  it('calls an informational endpoint through the client', async () => {
+    const aw = await loadedClient();
+    const mcp = await connect(createMcpServer(aw));
+    const result = payload(
+      await mcp.callTool({
+        name: 'find_availability',
+        arguments: { restaurant: 'copper-pot', date: futureSeating(3).slice(0, 10), party_size: 2 },
+      }),
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      data: { service: 'Sandbox Table Reservations', method: 'FIND', path: '/availability', status: 200 },
+    });
+    expect(result.data.data.slots.length).toBeGreaterThan(0);
+  });
+
+  it('keeps an endpoint answer within maxResultChars, marking it truncated', async () => {
+    const aw = await loadedClient();
+    const server = createMcpServer(aw, { agis: false });
+    const reservations = aw.agisServices().find((s) => s.service === 'Sandbox Table Reservations')!;
+    registerAgisService(server, aw, reservations, { maxResultChars: 400 });
+    expect(() =>
+      registerAgisService(createMcpServer(aw, { agis: false }), aw, reservations, { maxResultChars: 0 }),
+    ).toThrowError(expect.objectContaining({ code: 'AGENTWEB_TOOLS_OPTIONS_INVALID' }));
+    const mcp = await connect(server);
+    const result = payload(
+      await mcp.callTool({
+        name: 'find_availability',
+        arguments: { restaurant: 'copper-pot', date: futureSeating(3).slice(0, 10) },
+      }),
+    );
+    expect(result).toMatchObject({ ok: true, data: { truncated: true, status: 200 } });
+    expect(JSON.stringify(result).length).toBeLessThanOrEqual(400);
+    expect(result.data.data.slots.length).toBeGreaterThan(0);
+  });
+
+  it('refuses an irreversible endpoint without confirmed: true and sends nothing; with it, books', async () => {
+    const aw = await loadedClient();
+    const mcp = await connect(createMcpServer(aw));
+    const reservations = sb.agis.find((s) => s.id === 'reservations')!;
+    const before = reservations.stats.calls['BOOK /reservation'];
+    const input = { restaurant: 'copper-pot', party_size: 2, datetime: futureSeating(5) };
+
+    const refused = payload(await mcp.callTool({ name: 'book_reservation', arguments: input }));
+    expect(refused.ok).toBe(false);
+    expect(refused.error.code).toBe('CONFIRMATION_REQUIRED');
+    expect(refused.error.message).toContain('confirmed: true');
+    expect(reservations.stats.calls['BOOK /reservation']).toBe(before);
+
+    const booked = payload(
+      await mcp.callTool({ name: 'book_reservation', arguments: { ...input, confirmed: true } }),
+    );
+    expect(booked).toMatchObject({ ok: true, data: { status: 200, data: { status: 'confirmed' } } });
+    expect(reservations.stats.calls['BOOK /reservation']).toBe((before ?? 0) + 1);
+    // `confirmed` is ours, not the endpoint's (its schema forbids other properties).
+    expect(JSON.stringify(reservations.stats.lastRequest)).not.toContain('confirmed');
+  });
+
+  it('lets a host confirm callback decide instead of the model', async () => {
+    const aw = await loadedClient();
+    const asked: string[] = [];
+    const mcp = await connect(
+      createMcpServer(aw, {
+        confirm: ({ candidate }) => {
+          asked.push(`${candidate.method} ${candidate.path}`);
+          return false;
+        },
+      }),
+    );
+    const declined = payload(
+      await mcp.callTool({
+        name: 'book_reservation',
+        arguments: { restaurant: 'copper-pot', party_size: 2, datetime: futureSeating(6), confirmed: true },
+      }),
+    );
+    expect(asked).toEqual(['BOOK /reservation']);
+    expect(declined.ok).toBe(false);
+    expect(declined.error.code).toBe('AGENTWEB_INTENT_NOT_CONFIRMED');
+  });
+
+  it('reports input the endpoint schema rejects, and endpoint errors, as error results', async () => {
+    const aw = await loadedClient();
+    const mcp = await connect(createMcpServer(aw));
+    const invalid = payload(
+      await mcp.callTool({
+        name: 'find_availability',
+        arguments: { restaurant: 'copper-pot', party_size: 'two' },
+      }),
+    );
+    expect(invalid).toMatchObject({ ok: false, error: { code: 'AGIS_INPUT_INVALID' } });
+    const unknown = payload(
+      await mcp.callTool({
+        name: 'find_availability',
+        arguments: { restaurant: 'no-such-place', date: futureSeating(2).slice(0, 10) },
+      }),
+    );
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'AGIS_ENDPOINT_ERROR' } });
+    expect(unknown.error.message).toContain('restaurant_not_found');
+  });
+
+  it('adds a service loaded later, tells the host, and gives colliding names a service suffix', async () => {
+    const aw = sandboxClient();
+    const server = createMcpServer(aw);
+    const mcp = await connect(server);
+    let changed = 0;
+    mcp.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      changed++;
+    });
+    expect((await mcp.listTools()).tools).toHaveLength(7);
+
+    const reservations = sb.agis.find((s) => s.id === 'reservations')!;
+    const first = await aw.loadAgisService(reservations.baseUrl);
+    const added = registerAgisService(server, aw, first);
+    expect(added.length).toBe(first.document.endpoints.length);
+    expect(registerAgisService(server, aw, first)).toEqual([]);
+
+    // The same document under another service name collides on every Appendix C name.
+    const twin = await aw.loadAgisService(
+      {
+        ...first.document,
+        service: 'Twin Tables',
+        vocabulary: { ...first.document.vocabulary, namespace: 'twin' },
+      },
+      { baseUrl: reservations.baseUrl },
+    );
+    registerAgisService(server, aw, twin);
+    const names = (await mcp.listTools()).tools.map((t) => t.name);
+    expect(names).toContain('book_reservation');
+    expect(names).toContain('book_reservation_twin_tables');
+    expect(new Set(names).size).toBe(names.length);
+    await expect.poll(() => changed).toBeGreaterThan(0);
+  });
+});
