@@ -10,6 +10,8 @@ export {
   SANDBOX_RESTAURANTS,
   type SandboxAgisService,
   type SandboxAgisServiceInfo,
+  type SandboxPharmacyStore,
+  type SandboxRestaurant,
 } from './agis/index.js';
 export type { CapErrorPayload, CapSkillId } from './cap-error.js';
 export { CAP_SKILLS, PUBLIC_SKILLS, TEXT_SKILLS } from './cap-error.js';

@@ -1,6 +1,7 @@
 import { type AgisOutcome, type AgisServiceLogic, fail } from './service-types.js';
 
-interface Store {
+/** A pharmacy store of the sandbox's pharmacy service. */
+export interface SandboxPharmacyStore {
   store_id: string;
   name: string;
   address: string;
@@ -11,7 +12,7 @@ interface Store {
 }
 
 /** The sandbox pharmacy stores; documented in the package README. */
-export const SANDBOX_PHARMACY_STORES: readonly Store[] = [
+export const SANDBOX_PHARMACY_STORES: readonly SandboxPharmacyStore[] = [
   {
     store_id: 'st-harborside',
     name: 'Harborside Pharmacy',

@@ -1,6 +1,7 @@
 import { type AgisOutcome, type AgisServiceLogic, fail } from './service-types.js';
 
-interface Restaurant {
+/** A restaurant of the sandbox's reservation service. */
+export interface SandboxRestaurant {
   id: string;
   name: string;
   maxParty: number;
@@ -10,7 +11,7 @@ interface Restaurant {
 }
 
 /** The sandbox restaurants; documented in the package README. */
-export const SANDBOX_RESTAURANTS: readonly Restaurant[] = [
+export const SANDBOX_RESTAURANTS: readonly SandboxRestaurant[] = [
   { id: 'copper-pot', name: 'The Copper Pot', maxParty: 10, tablesPerSeating: 3, fullSeatings: ['20:00'] },
   { id: 'saffron-house', name: 'Saffron House', maxParty: 8, tablesPerSeating: 2, fullSeatings: [] },
   { id: 'blue-fin', name: 'Blue Fin Sushi Bar', maxParty: 6, tablesPerSeating: 2, fullSeatings: ['19:30'] },
@@ -24,7 +25,7 @@ const DEPOSIT_PER_GUEST_CENTS = 1000;
 
 interface Reservation {
   id: string;
-  restaurant: Restaurant;
+  restaurant: SandboxRestaurant;
   seating: string;
   partySize: number;
   status: 'confirmed' | 'cancelled';
@@ -39,7 +40,7 @@ function slug(text: string): string {
     .replace(/^-|-$/g, '');
 }
 
-function findRestaurant(text: string): Restaurant | undefined {
+function findRestaurant(text: string): SandboxRestaurant | undefined {
   const s = slug(text);
   return SANDBOX_RESTAURANTS.find(
     (r) => r.id === s || slug(r.name) === s || slug(r.name).startsWith(`${s}-`),
@@ -59,11 +60,11 @@ export function createReservationsLogic(): AgisServiceLogic {
   const reservations = new Map<string, Reservation>();
   const booked = new Map<string, number>();
   let counter = 0;
-  const seatingKey = (r: Restaurant, at: string): string => `${r.id} ${at}`;
-  const tablesLeft = (r: Restaurant, at: string): number =>
+  const seatingKey = (r: SandboxRestaurant, at: string): string => `${r.id} ${at}`;
+  const tablesLeft = (r: SandboxRestaurant, at: string): number =>
     r.fullSeatings.includes(at.slice(11)) ? 0 : r.tablesPerSeating - (booked.get(seatingKey(r, at)) ?? 0);
 
-  function restaurantOf(input: Record<string, unknown>): Restaurant | AgisOutcome {
+  function restaurantOf(input: Record<string, unknown>): SandboxRestaurant | AgisOutcome {
     const r = findRestaurant(String(input['restaurant']));
     if (r === undefined)
       return fail('restaurant_not_found', `no restaurant named ${JSON.stringify(input['restaurant'])}`);
