@@ -17,15 +17,22 @@ export interface LexicalEmbedderOptions {
   trigramWeight?: number;
 }
 
-function fnv1a(text: string): number {
-  // FNV-1a: deterministic across runs and platforms, so vectors are reproducible.
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
+const FNV_OFFSET = 0x811c9dc5;
+
+/** FNV-1a state after hashing `text[from, to)` onto state `h` (unsigned 32-bit arithmetic via imul). */
+function fnvStep(h: number, text: string, from = 0, to = text.length): number {
+  let x = h;
+  for (let i = from; i < to; i++) {
+    x ^= text.charCodeAt(i);
+    x = Math.imul(x, 0x01000193);
   }
-  return h >>> 0;
+  return x;
 }
+
+// FNV-1a: deterministic across runs and platforms, so vectors are reproducible. Words hash as "w:" + stem
+// and trigrams as "c:" + trigram; the prefixes' states are computed once and the trigram hashed in place.
+const WORD_STATE = fnvStep(FNV_OFFSET, 'w:');
+const TRIGRAM_STATE = fnvStep(FNV_OFFSET, 'c:');
 
 /**
  * Hashed bag of stemmed content words plus character trigrams of each word, L2-normalised, as a sparse
@@ -37,9 +44,10 @@ export function sparseLexicalVector(text: string, options: LexicalEmbedderOption
   const v = new Map<number, number>();
   const bump = (i: number, by: number) => v.set(i, (v.get(i) ?? 0) + by);
   for (const s of contentStems(foldText(text))) {
-    bump(fnv1a(`w:${s}`) % dims, 1);
+    bump((fnvStep(WORD_STATE, s) >>> 0) % dims, 1);
     const padded = `^${s}$`;
-    for (let i = 0; i + 3 <= padded.length; i++) bump(fnv1a(`c:${padded.slice(i, i + 3)}`) % dims, triWeight);
+    for (let i = 0; i + 3 <= padded.length; i++)
+      bump((fnvStep(TRIGRAM_STATE, padded, i, i + 3) >>> 0) % dims, triWeight);
   }
   let norm = 0;
   for (const x of v.values()) norm += x * x;

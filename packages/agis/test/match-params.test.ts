@@ -94,3 +94,165 @@ describe('numbers, money, enums and strings', () => {
     expect(extractParams("Book a table at Luigi's on Friday", booking, now).restaurant).toBe("Luigi's");
   });
 });
+
+/** An endpoint with one input property per case below; hints follow the documents' conventions. */
+function endpoint(
+  properties: NonNullable<MatcherEndpoint['input']>['properties'],
+  hints: Record<string, string[]> = {},
+): MatcherEndpoint {
+  return {
+    method: 'DO',
+    path: '/thing',
+    semantic: { intent: 'Does a thing.', parameter_hints: hints },
+    input: { type: 'object', properties, required: [] },
+  };
+}
+
+describe('numbers: decimals, nearest cue, percentages and durations', () => {
+  const loan = endpoint(
+    {
+      price: { type: 'number' },
+      deposit: { type: 'number' },
+      rate_percent: { type: 'number', maximum: 30 },
+      weight_kg: { type: 'number' },
+      term_minutes: { type: 'integer' },
+      crates: { type: 'integer', minimum: 1 },
+    },
+    {
+      rate_percent: ['at 4.5%'],
+      weight_kg: ['3 kg'],
+      crates: ['two crates'],
+    },
+  );
+  it('keeps decimals whole', () => {
+    const p = extractParams('a parcel of 0.75 kg, financed at 3.25%', loan, now);
+    expect(p.weight_kg).toBe(0.75);
+    expect(p.rate_percent).toBe(3.25);
+  });
+  it('gives a money property the amount closest to its own word', () => {
+    const p = extractParams('a $480k cabin with a $96k deposit', loan, now);
+    expect(p.deposit).toBe(96000);
+  });
+  it('picks the percentage after the cue the hints use when several are stated', () => {
+    expect(extractParams('10% off the price, financed at 7.1%', loan, now).rate_percent).toBe(7.1);
+  });
+  it('reads durations into minutes for minute properties', () => {
+    expect(extractParams('a slot under two hours', loan, now).term_minutes).toBe(120);
+    expect(extractParams('half an hour is enough', loan, now).term_minutes).toBe(30);
+    expect(extractParams('a 45-minute slot', loan, now).term_minutes).toBe(45);
+  });
+  it('allows one modifier between a number and its noun', () => {
+    expect(extractParams('ship three wooden crates', loan, now).crates).toBe(3);
+  });
+});
+
+describe('calendar values declared by pattern, description or name', () => {
+  const statements = endpoint({
+    period: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}$' },
+    start: { type: 'string', pattern: '^[0-2][0-9]:[0-5][0-9]$' },
+    paid_on: { type: 'string', description: 'Pay date (YYYY-MM-DD) or month (YYYY-MM)' },
+  });
+  it('turns a month without a day into YYYY-MM', () => {
+    expect(extractParams('the statement for October', statements, now).period).toBe('2026-10');
+    expect(extractParams("last month's statement", statements, now).period).toBe('2026-04');
+  });
+  it('formats a clock time for an HH:MM pattern', () => {
+    expect(extractParams('ready after 4pm', statements, now).start).toBe('16:00');
+  });
+  it('prefers a full date when the description allows a date or a month', () => {
+    expect(extractParams('the slip from June 12', statements, now).paid_on).toBe('2026-06-12');
+    expect(extractParams('my June slip', statements, now).paid_on).toBe('2026-06');
+  });
+  const range = endpoint({
+    from_date: { type: 'string', format: 'date' },
+    to_date: { type: 'string', format: 'date' },
+    week_start: { type: 'string', format: 'date' },
+  });
+  it('spans a named month from its first to its last day', () => {
+    const p = extractParams('costs for February', range, now);
+    expect([p.from_date, p.to_date]).toEqual(['2026-02-01', '2026-02-28']);
+  });
+  it('reads "last week" / "this week" as the Monday starting that week', () => {
+    expect(extractParams('hours for last week', range, now).week_start).toBe('2026-04-27');
+    expect(extractParams('hours for this week', range, now).week_start).toBe('2026-05-04');
+  });
+  it('does not let a weekday shadow the explicit date it introduces', () => {
+    const start = endpoint({ start_date: { type: 'string', format: 'date' } });
+    expect(extractParams('starts Thursday July 9', start, now).start_date).toBe('2026-07-09');
+  });
+});
+
+describe('strings: patterns, cue words, prepositions, addresses and people', () => {
+  const shipping = endpoint(
+    {
+      locker_pin: { type: 'string', pattern: '^[0-9]{6}$' },
+      shoe_size: { type: 'string' },
+      origin_zip: { type: 'string' },
+      destination_zip: { type: 'string' },
+      return_address: { type: 'string' },
+      guests: { type: 'array', items: { type: 'string' } },
+      currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+    },
+    {
+      origin_zip: ['from 60601'],
+      destination_zip: ['to 73301'],
+      return_address: ['from 8 Cherry Ave, Boise ID 83702'],
+      guests: ['with Omar and Lena'],
+    },
+  );
+  it('takes the token that fits the schema pattern, and the token after the property word', () => {
+    const p = extractParams('Open locker 552901 and hold the shoes in size 11', shipping, now);
+    expect(p.locker_pin).toBe('552901');
+    expect(p.shoe_size).toBe('11');
+  });
+  it('tells origin from destination by the hints’ prepositions', () => {
+    const p = extractParams('Ship a box from 30301 to 97201', shipping, now);
+    expect([p.origin_zip, p.destination_zip]).toEqual(['30301', '97201']);
+  });
+  it('reads a street address after its preposition', () => {
+    const p = extractParams('Send it from 42 Elm Street, Dayton OH 45402 to 7 Bay Rd', shipping, now);
+    expect(p.return_address).toBe('42 Elm Street, Dayton OH 45402');
+  });
+  it('lists the people named when the hints name people', () => {
+    const p = extractParams('Set it up with Ingrid, Kofi and me, cc zoe@example.org', shipping, now);
+    expect(p.guests).toEqual(expect.arrayContaining(['Ingrid', 'Kofi', 'zoe@example.org']));
+  });
+  it('reads a code written in two parts, and drops values that break the declared pattern', () => {
+    const flight = endpoint(
+      {
+        flight_number: { type: 'string', pattern: '^QX ?[0-9]{1,4}$' },
+        seat: { type: 'string', pattern: '^[0-9]{1,2}[A-K]$' },
+      },
+      { seat: ['Seat 14C'] },
+    );
+    expect(extractParams('Where is flight QX 305 now?', flight, now)).toEqual({ flight_number: 'QX 305' });
+    expect(extractParams('Put me in seat 31Z on QX 305', flight, now).seat).toBeUndefined();
+  });
+  it('takes the currency of a symbol-marked amount', () => {
+    expect(extractParams('pay £250 now', shipping, now).currency).toBe('GBP');
+  });
+});
+
+describe('enums through hints and word families', () => {
+  const claim = endpoint(
+    {
+      cause: { type: 'string', enum: ['broken', 'missing', 'late'] },
+      department: { type: 'string', enum: ['cardiology', 'orthopedics'] },
+      cover: { type: 'string', enum: ['single', 'couple', 'household'] },
+    },
+    {
+      cause: ['it came shattered', 'never turned up', 'arrived days after'],
+      cover: ['only me', 'me and my partner', 'everyone at home'],
+    },
+  );
+  it('maps a restated hint to the enum value in the same position', () => {
+    expect(extractParams('the vase came completely shattered', claim, now).cause).toBe('broken');
+    expect(extractParams('insure me and my partner', claim, now).cover).toBe('couple');
+  });
+  it('reaches a value through its word family', () => {
+    expect(extractParams('I need a cardiologist', claim, now).department).toBe('cardiology');
+  });
+  it('still prefers a value the text names outright', () => {
+    expect(extractParams('it is missing, it never turned up', claim, now).cause).toBe('missing');
+  });
+});

@@ -29,11 +29,32 @@ export interface IndexedEndpoint {
   readonly ids: IdEvidence;
 }
 
+/** Postings of one stem as parallel arrays (one entry per endpoint holding it), so a scan allocates nothing. */
+export interface PostingList {
+  /** Endpoint indexes. */
+  readonly endpoint: Int32Array;
+  /** Best field weight of the stem in the endpoint. */
+  readonly best: Float64Array;
+  /** Number of fields holding the stem. */
+  readonly fields: Uint8Array;
+  /** Best field weight without the path-noun field. */
+  readonly withoutNoun: Float64Array;
+  /** Bit flags: {@link POSTING_VERB}, {@link POSTING_SYNONYM}, {@link POSTING_NOUN}. */
+  readonly flags: Uint8Array;
+}
+
+/** The stem is the endpoint's method verb. */
+export const POSTING_VERB = 1;
+/** The stem is a lexicon synonym of the method verb. */
+export const POSTING_SYNONYM = 2;
+/** The stem is a path noun. */
+export const POSTING_NOUN = 4;
+
 /** Inverted index over the catalog. */
 export interface CatalogIndex {
   readonly endpoints: readonly IndexedEndpoint[];
-  /** stem -> postings (endpoint index, best field weight, number of fields holding it, weight without the noun field). */
-  readonly postings: ReadonlyMap<string, ReadonlyArray<readonly [number, number, number, number]>>;
+  /** stem -> postings. */
+  readonly postings: ReadonlyMap<string, PostingList>;
   /** Inverse document frequency per stem over endpoints. */
   readonly idf: ReadonlyMap<string, number>;
   /** Largest idf (assigned to unseen words). */
@@ -44,6 +65,8 @@ export interface CatalogIndex {
   readonly verbWords: ReadonlySet<string>;
   /** Vocabulary bucketed by length, for spelling correction (no synonyms, no hint examples). */
   readonly vocabByLength: ReadonlyMap<number, readonly string[]>;
+  /** Per service: the indexes of its endpoints. */
+  readonly serviceEndpoints: ReadonlyArray<readonly number[]>;
   /** Per service: every stem any of its endpoints or its description uses (synonyms excluded). */
   readonly serviceTerms: ReadonlyArray<ReadonlySet<string>>;
 }
@@ -135,10 +158,26 @@ export function buildCatalog(services: readonly MatcherService[], lexicon: VerbL
   const n = Math.max(1, endpoints.length);
   const idf = new Map<string, number>();
   let maxIdf = Math.log(1 + n);
+  const postings = new Map<string, PostingList>();
   for (const [s, list] of postingsBuild) {
     const v = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
     idf.set(s, v);
     if (v > maxIdf) maxIdf = v;
+    const packed: PostingList = {
+      endpoint: Int32Array.from(list, (x) => x[0]),
+      best: Float64Array.from(list, (x) => x[1]),
+      fields: Uint8Array.from(list, (x) => x[2]),
+      withoutNoun: Float64Array.from(list, (x) => x[3]),
+      flags: Uint8Array.from(list, ([i]) => {
+        const f = (endpoints[i] as IndexedEndpoint).fields;
+        return (
+          (f.verb.has(s) ? POSTING_VERB : 0) |
+          (f.synonym.has(s) ? POSTING_SYNONYM : 0) |
+          (f.noun.has(s) ? POSTING_NOUN : 0)
+        );
+      }),
+    };
+    postings.set(s, packed);
   }
   const vocabByLength = new Map<number, string[]>();
   const verbWords = new Set(endpoints.map((e) => stem(e.verb)));
@@ -160,5 +199,19 @@ export function buildCatalog(services: readonly MatcherService[], lexicon: VerbL
     for (const [field, stems] of Object.entries(ep.fields))
       if (field !== 'synonym') for (const t of stems) bag.add(t);
   }
-  return { endpoints, postings: postingsBuild, idf, maxIdf, vocabByLength, withIds, verbWords, serviceTerms };
+  const serviceEndpoints = services.map(() => [] as number[]);
+  endpoints.forEach((ep, i) => {
+    serviceEndpoints[ep.serviceIndex]?.push(i);
+  });
+  return {
+    endpoints,
+    postings,
+    serviceEndpoints,
+    idf,
+    maxIdf,
+    vocabByLength,
+    withIds,
+    verbWords,
+    serviceTerms,
+  };
 }

@@ -1,8 +1,15 @@
 import { cosine, type Embedder, lexicalVector, sparseLexicalVector } from '../embedder.js';
 import { createBm25Index } from './bm25.js';
-import { buildCatalog, type CatalogIndex, type IndexedEndpoint } from './catalog.js';
+import {
+  buildCatalog,
+  type CatalogIndex,
+  type IndexedEndpoint,
+  POSTING_NOUN,
+  POSTING_SYNONYM,
+  POSTING_VERB,
+} from './catalog.js';
 import { MatchAbortedError } from './errors.js';
-import { idLikeTokens, idMatchStrength } from './id-signals.js';
+import { createIdProbe, idLikeTokens, idMatchStrength } from './id-signals.js';
 import { irreversibility } from './irreversibility.js';
 import { wordNetLexicon } from './lexicon-adapter.js';
 import { createParamContext, extractParamsFrom } from './params/extract-params.js';
@@ -195,17 +202,21 @@ function lexicalScores(
       continue;
     }
     const asVerb = verbStems.has(term);
-    for (const [ei, best, nf, withoutNoun] of list) {
-      // The instruction's verb must not match a homograph path noun ("book" vs /booking).
-      const fw = asVerb ? withoutNoun : best;
+    const mass1 = w * idf * damp;
+    // The instruction's verb must not match a homograph path noun ("book" vs /booking).
+    const fws = asVerb ? list.withoutNoun : list.best;
+    const { endpoint: eis, fields: nfs, flags } = list;
+    for (let k = 0; k < eis.length; k++) {
+      const fw = fws[k] as number;
       if (fw === 0) continue;
+      const ei = eis[k] as number;
       if (cov[ei] === 0 && score[ei] === 0) touched.push(ei);
-      score[ei] = (score[ei] ?? 0) + w * idf * damp * (fw + 0.1 * (nf - 1));
-      cov[ei] = (cov[ei] ?? 0) + w * idf * damp;
-      const ep = index.endpoints[ei] as IndexedEndpoint;
-      if (ep.fields.verb.has(term)) verb[ei] = 1;
-      else if (ep.fields.synonym.has(term) && (verb[ei] ?? 0) < 0.5) verb[ei] = 0.5;
-      if (!asVerb && ep.fields.noun.has(term)) noun[ei] = 1;
+      score[ei] = (score[ei] as number) + mass1 * (fw + 0.1 * ((nfs[k] as number) - 1));
+      cov[ei] = (cov[ei] as number) + mass1;
+      const fl = flags[k] as number;
+      if (fl & POSTING_VERB) verb[ei] = 1;
+      else if (fl & POSTING_SYNONYM && (verb[ei] as number) < 0.5) verb[ei] = 0.5;
+      if (!asVerb && fl & POSTING_NOUN) noun[ei] = 1;
     }
   }
   const m = Math.max(mass, 1e-9);
@@ -247,19 +258,20 @@ function identifierBoosts(
   const out = new Map<number, { boost: number; token?: string }>();
   if (tokens.length === 0) return out;
   const serviceBest = new Map<number, number>();
+  // Replicated services repeat the same patterns: each (pattern, token) test runs once per instruction.
+  const probe = createIdProbe(tokens);
   for (const i of index.withIds) {
     const ep = index.endpoints[i] as IndexedEndpoint;
-    const { strength, token } = idMatchStrength(tokens, ep.ids);
+    const { strength, token } = idMatchStrength(probe, ep.ids);
     if (strength <= 0) continue;
     out.set(i, { boost: 0.3 * strength, token });
     serviceBest.set(ep.serviceIndex, Math.max(serviceBest.get(ep.serviceIndex) ?? 0, strength));
   }
-  index.endpoints.forEach((ep, i) => {
-    const sb = serviceBest.get(ep.serviceIndex);
-    if (sb === undefined) return;
-    const cur = out.get(i);
-    out.set(i, { boost: (cur?.boost ?? 0) + 0.1 * sb, token: cur?.token });
-  });
+  for (const [service, sb] of serviceBest)
+    for (const i of index.serviceEndpoints[service] ?? []) {
+      const cur = out.get(i);
+      out.set(i, { boost: (cur?.boost ?? 0) + 0.1 * sb, token: cur?.token });
+    }
   return out;
 }
 
@@ -314,11 +326,13 @@ export function createIntentMatcher(options: IntentMatcherOptions): IntentMatche
     if (!embedder || !remoteIntentVectors) {
       // Both vectors are unit length and the query has few non-zero entries, so the cosine is a sparse dot product.
       const q = sparseLexicalVector(query);
+      const keys = Int32Array.from(q.keys());
+      const vals = Float64Array.from(q.values());
       return ids.map((i) => {
         const v = intentVectors?.[i];
         if (!v) return 0;
         let dot = 0;
-        for (const [k, x] of q) dot += x * (v[k] ?? 0);
+        for (let k = 0; k < keys.length; k++) dot += (vals[k] as number) * (v[keys[k] as number] as number);
         return dot;
       });
     }
@@ -361,6 +375,16 @@ export function createIntentMatcher(options: IntentMatcherOptions): IntentMatche
     for (const i of lex.touched) consider(i);
     for (const i of idBoost.keys()) consider(i);
     for (const i of bm?.touched ?? []) consider(i);
+    // Candidates of one service share its fit, so it is computed once per service.
+    const fitByService = new Map<number, { serviceCoverage: number; foreign: number }>();
+    const fitOf = (serviceIndex: number) => {
+      let fit = fitByService.get(serviceIndex);
+      if (!fit) {
+        fit = serviceFit(index, serviceIndex, lex.weighted, lex.mass, q.related);
+        fitByService.set(serviceIndex, fit);
+      }
+      return fit;
+    };
     const head: Scored[] = top.map(({ i }) => {
       const id = idBoost.get(i);
       return {
@@ -370,13 +394,7 @@ export function createIntentMatcher(options: IntentMatcherOptions): IntentMatche
         noun: lex.noun[i] ?? 0,
         id: id?.token ? 1 : 0,
         coverage: (lex.cov[i] ?? 0) / lex.mass,
-        ...serviceFit(
-          index,
-          (index.endpoints[i] as IndexedEndpoint).serviceIndex,
-          lex.weighted,
-          lex.mass,
-          q.related,
-        ),
+        ...fitOf((index.endpoints[i] as IndexedEndpoint).serviceIndex),
         unknown: lex.unknown,
         bm25: bmShare(i),
         idToken: id?.token,

@@ -46,13 +46,27 @@ function isSpecific(source: string): boolean {
   return /[A-Za-z]/.test(stripped);
 }
 
+// Catalogs repeat patterns across endpoints and services; one RegExp object per source lets a match
+// test each pattern once per token (see createIdProbe). Bounded so hostile catalogs cannot grow it.
+const patternCache = new Map<string, RegExp>();
+
+function sharedPattern(source: string): RegExp {
+  let re = patternCache.get(source);
+  if (!re) {
+    if (patternCache.size > 5000) patternCache.clear();
+    re = new RegExp(source);
+    patternCache.set(source, re);
+  }
+  return re;
+}
+
 /** Collects identifier evidence from an endpoint's input schema and hints. */
 export function endpointIdEvidence(endpoint: MatcherEndpoint): IdEvidence {
   const patterns: Array<{ re: RegExp; specific: boolean; property: string }> = [];
   for (const [property, schema] of Object.entries(endpoint.input?.properties ?? {})) {
     if (typeof schema.pattern !== 'string' || schema.pattern.length > 200) continue;
     try {
-      patterns.push({ re: new RegExp(schema.pattern), specific: isSpecific(schema.pattern), property });
+      patterns.push({ re: sharedPattern(schema.pattern), specific: isSpecific(schema.pattern), property });
     } catch {
       // An invalid pattern is the validator's concern; the matcher just ignores it.
     }
@@ -64,25 +78,52 @@ export function endpointIdEvidence(endpoint: MatcherEndpoint): IdEvidence {
   return { patterns, shapes };
 }
 
+/** An instruction's identifier tokens with their shapes and a memo of pattern tests. */
+export interface IdProbe {
+  readonly tokens: ReadonlyArray<{ readonly token: string; readonly shape: string; readonly upper: boolean }>;
+  /** Whether `re` matches the token at `k`, memoised by pattern source. */
+  test(re: RegExp, k: number): boolean;
+}
+
+/** Prepares tokens for {@link idMatchStrength} across many endpoints. */
+export function createIdProbe(tokens: readonly string[]): IdProbe {
+  // Per pattern object: 0 untested, 1 no match, 2 match, per token.
+  const memo = new Map<RegExp, Uint8Array>();
+  const info = tokens.map((token) => ({ token, shape: idShape(token), upper: /[A-Z]/.test(token) }));
+  return {
+    tokens: info,
+    test(re, k) {
+      let row = memo.get(re);
+      if (!row) {
+        row = new Uint8Array(info.length);
+        memo.set(re, row);
+      }
+      if (row[k] === 0) row[k] = re.test(info[k]?.token ?? '') ? 2 : 1;
+      return row[k] === 2;
+    },
+  };
+}
+
 /** Strength of the identifier evidence for one endpoint: 1 specific pattern, 0.6 shape, 0.3 generic pattern. */
 export function idMatchStrength(
-  tokens: readonly string[],
+  tokens: readonly string[] | IdProbe,
   evidence: IdEvidence,
 ): { strength: number; token?: string } {
+  const probe = Array.isArray(tokens) ? createIdProbe(tokens) : (tokens as IdProbe);
   let best = 0;
   let token: string | undefined;
-  for (const t of tokens) {
+  probe.tokens.forEach((t, k) => {
     for (const p of evidence.patterns) {
       const s = p.specific ? 1 : 0.3;
-      if (s > best && p.re.test(t)) {
+      if (s > best && probe.test(p.re, k)) {
         best = s;
-        token = t;
+        token = t.token;
       }
     }
-    if (best < 0.6 && evidence.shapes.has(idShape(t)) && /[A-Z]/.test(t)) {
+    if (best < 0.6 && t.upper && evidence.shapes.has(t.shape)) {
       best = 0.6;
-      token = t;
+      token = t.token;
     }
-  }
+  });
   return { strength: best, token };
 }

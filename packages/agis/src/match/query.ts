@@ -91,6 +91,25 @@ function preferred(a: string, b: string, index: CatalogIndex): boolean {
   return a < b;
 }
 
+// Lemmas and stems of words depend only on the lexicon; everyday words recur across instructions, so
+// each is worked out once per lexicon (bounded so a stream of odd tokens cannot grow it without limit).
+const wordCaches = new WeakMap<VerbLexicon, Map<string, { lemma: string | null; stem: string }>>();
+
+function wordInfo(word: string, lexicon: VerbLexicon): { lemma: string | null; stem: string } {
+  let cache = wordCaches.get(lexicon);
+  if (!cache) {
+    cache = new Map();
+    wordCaches.set(lexicon, cache);
+  }
+  let info = cache.get(word);
+  if (!info) {
+    if (cache.size > 20_000) cache.clear();
+    info = { lemma: lexicon.lemmatizeVerb(word) ?? null, stem: stem(word) };
+    cache.set(word, info);
+  }
+  return info;
+}
+
 /** Tokenises, glosses, expands idioms, lemmatizes and spell-corrects an instruction. */
 export function analyseQuery(
   instruction: string,
@@ -109,8 +128,7 @@ export function analyseQuery(
   };
   const addWord = (word: string, w: number) => {
     if (isStopword(word)) return;
-    const lemma = lexicon.lemmatizeVerb(word);
-    const s = stem(word);
+    const { lemma, stem: s } = wordInfo(word, lexicon);
     const corrected = w >= 1 && lemma == null ? cachedCorrect(s, index, spellCache) : undefined;
     if (corrected) {
       add(corrected, w * 0.85);
@@ -146,7 +164,8 @@ export function analyseQuery(
     const prevWord = i > 0 ? words[i - 1] : undefined;
     const opener =
       i === 0 || prevWord === 'to' || prevWord === 'please' || prevWord === 'pls' || prevWord === 'you';
-    if (opener && lexicon.lemmatizeVerb(w) != null) verbStems.add(stem(lexicon.lemmatizeVerb(w) ?? w));
+    const lemma = opener ? wordInfo(w, lexicon).lemma : null;
+    if (lemma != null) verbStems.add(stem(lemma));
   });
   const related = new Map<string, Set<string>>();
   const before = new Set(terms.keys());

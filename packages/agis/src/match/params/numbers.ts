@@ -1,3 +1,5 @@
+import { foldText } from '../../text.js';
+
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
   one: 1,
   two: 2,
@@ -63,6 +65,33 @@ export function parseNumberToken(token: string): number | undefined {
   const t = token.toLowerCase().replace(/,/g, '');
   if (/^\d+(?:\.\d+)?$/.test(t)) return Number(t);
   return Object.hasOwn(NUMBER_WORDS, t) ? NUMBER_WORDS[t] : undefined;
+}
+
+/**
+ * Word tokens that keep decimal numbers whole ("6.5", "1,250.00" -> "1250.00"): the shared tokenizer
+ * splits on the point, which turns an interest rate of 6.5 into 6 and 5.
+ */
+export function numericTokens(text: string): string[] {
+  const out: string[] = [];
+  const folded = foldText(text).replace(/(\d),(\d{3})(?!\d)/g, '$1$2');
+  for (const m of folded.matchAll(/\d+(?:\.\d+)?|[a-z0-9]+(?:'[a-z]+)?/g)) {
+    const w = m[0];
+    const apos = w.indexOf("'");
+    if (apos < 0) out.push(w);
+    else out.push(w.slice(apos + 1) === 't' ? `${w.slice(0, apos)}t` : w.slice(0, apos));
+  }
+  return out;
+}
+
+/** A duration stated in minutes ("two hours", "a 45-minute call", "half an hour", "an hour"), or undefined. */
+export function findDurationMinutes(text: string): number | undefined {
+  const t = foldText(text);
+  if (/\bhalf an? hour\b/.test(t)) return 30;
+  for (const m of t.matchAll(/\b(\d+(?:\.\d+)?|[a-z]+)[\s-]*(hours?|hrs?|minutes?|mins?)\b/g)) {
+    const n = parseNumberToken(m[1] ?? '');
+    if (n !== undefined) return /^h/.test(m[2] ?? '') ? Math.round(n * 60) : n;
+  }
+  return undefined;
 }
 
 /** A money amount found in text. */

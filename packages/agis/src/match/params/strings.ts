@@ -1,5 +1,5 @@
 import { foldText } from '../../text.js';
-import { cachedRegExp } from './regex-cache.js';
+import { escapeRegExp } from './regex-cache.js';
 
 function shape(token: string): string {
   return token.replace(/[A-Za-z]+/g, 'A').replace(/\d+/g, '9');
@@ -36,12 +36,22 @@ const NAME_SPAN = /(?:Dr\.\s+)?[A-Z][\w'’.-]*(?:\s+(?:de|del|la|van|von|da)?\s
 const WEEKDAY_OR_MONTH =
   /^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$|^(?:January|February|March|April|May|June|July|August|September|October|November|December)(?:\s+\d+)?$/;
 
-/**
- * A named entity for a free-text property: a capitalised span after a preposition the hints
- * use ("at Luigi's"), or a phrase that appears verbatim among the hints.
- */
-export function findEntityByHints(text: string, hints: readonly string[]): string | undefined {
-  if (hints.length === 0) return undefined;
+/** What {@link findEntityByHints} learns from a property's hints. */
+interface HintAnalysis {
+  /** Prepositions hints put before a capitalised name ("at Luigi's" -> "at"). */
+  readonly preps: ReadonlySet<string>;
+  /** Some hint is a bare capitalised name ("Casa Lupe"). */
+  readonly bareNames: boolean;
+  /** Hint phrases (leading preposition or article dropped) with the pattern finding them as whole words. */
+  readonly phrases: ReadonlyArray<{ readonly phrase: string; readonly re: RegExp }>;
+}
+
+// Documents outlive match() calls: each hint list is analysed once.
+const analyses = new WeakMap<readonly string[], HintAnalysis>();
+
+function analyseHints(hints: readonly string[]): HintAnalysis {
+  let a = analyses.get(hints);
+  if (a) return a;
   const preps = new Set<string>();
   let bareNames = false;
   for (const h of hints) {
@@ -49,6 +59,26 @@ export function findEntityByHints(text: string, hints: readonly string[]): strin
     if (m?.[1]) preps.add(m[1]);
     else if (/^[A-Z]/.test(h) && !/^[A-Z][a-z]+day\b/.test(h)) bareNames = true;
   }
+  const phrases = hints
+    .map((h) =>
+      foldText(h)
+        .replace(/^(?:at|in|on|for|to|from|near|the|a|an)\s+/, '')
+        .trim(),
+    )
+    .filter((phrase) => phrase.length >= 3 && !/\bn\b/.test(phrase))
+    .map((phrase) => ({ phrase, re: new RegExp(`\\b${escapeRegExp(phrase)}\\b`) }));
+  a = { preps, bareNames, phrases };
+  analyses.set(hints, a);
+  return a;
+}
+
+/**
+ * A named entity for a free-text property: a capitalised span after a preposition the hints
+ * use ("at Luigi's"), or a phrase that appears verbatim among the hints.
+ */
+export function findEntityByHints(text: string, hints: readonly string[]): string | undefined {
+  if (hints.length === 0) return undefined;
+  const { preps, bareNames, phrases } = analyseHints(hints);
   for (const m of text.matchAll(NAME_SPAN)) {
     const idx = m.index ?? 0;
     const before = text.slice(Math.max(0, idx - 12), idx);
@@ -65,17 +95,5 @@ export function findEntityByHints(text: string, hints: readonly string[]): strin
     if (bareNames && prep !== undefined && !/[.!?]\s*$/.test(before)) return span;
   }
   const folded = foldText(text);
-  for (const h of hints) {
-    const phrase = foldText(h)
-      .replace(/^(?:at|in|on|for|to|from|near|the|a|an)\s+/, '')
-      .trim();
-    if (
-      phrase.length >= 3 &&
-      !/\bn\b/.test(phrase) &&
-      cachedRegExp(`\\b${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(folded)
-    ) {
-      return phrase;
-    }
-  }
-  return undefined;
+  return phrases.find(({ re }) => re.test(folded))?.phrase;
 }
