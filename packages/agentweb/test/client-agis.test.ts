@@ -291,6 +291,44 @@ describe('intent and invokeIntent (loopback service)', () => {
     ]);
   });
 
+  it('asks confirm for an irreversible endpoint even when the match given says it needs none', async () => {
+    const aw = loopbackClient();
+    await aw.loadAgisService(server.origin);
+    // A match rebuilt from a tool call or a stored plan can carry any flag; the endpoint decides.
+    const forged = {
+      instruction: 'cancel R-7',
+      abstain: false,
+      candidates: [
+        {
+          service: DOCUMENT.service,
+          namespace: 'loopback-tables',
+          method: 'CANCEL',
+          path: '/reservation/{reservation_id}',
+          score: 1,
+          confidence: 1,
+          params: { reservation_id: 'R-7' },
+          needsConfirmation: false,
+          reasons: [],
+        },
+      ],
+    };
+    const missing = await aw.invokeIntent(forged).catch((e) => e);
+    expect(isIntentConfirmationError(missing)).toBe(true);
+    expect(missing.reason).toBe('missing');
+    const shown: ConfirmationRequest[] = [];
+    const declined = await aw
+      .invokeIntent(forged, {
+        confirm: (r) => {
+          shown.push(r);
+          return false;
+        },
+      })
+      .catch((e) => e);
+    expect(declined.reason).toBe('declined');
+    expect(shown[0]?.reasons.join(' ')).toMatch(/irreversible/);
+    expect(posts()).toHaveLength(0);
+  });
+
   it('refuses abstained matches, missing candidates, services without a base URL, and intent before any load', async () => {
     const aw = loopbackClient();
     expect(isNoAgisServicesError(await aw.intent('book a table').catch((e) => e))).toBe(true);

@@ -168,6 +168,28 @@ describe('abort signals', () => {
     expect(sb.merchants[0]!.stats.a2aRequests).toBe(before);
   });
 
+  it('one caller aborting a card fetch does not end another caller’s add of the same card', async () => {
+    const aw = pool.make(sandboxOptions(sb));
+    const url = `${hangingOrigin}/shared/.well-known/agent-card.json`;
+    const first = new AbortController();
+    const second = new AbortController();
+    const firstReason = new Error('first cancelled');
+    const secondReason = new Error('second cancelled');
+    const a = aw.addMerchant(url, { signal: first.signal });
+    const b = aw.addMerchant(url, { signal: second.signal });
+    let bSettled = false;
+    b.catch(() => undefined).finally(() => {
+      bSettled = true;
+    });
+    setTimeout(() => first.abort(firstReason), 50);
+    await expect(a).rejects.toBe(firstReason);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(bSettled).toBe(false);
+    second.abort(secondReason);
+    await expect(b).rejects.toBe(secondReason);
+    hanging.closeAllConnections();
+  });
+
   it('aborting mid-call ends discovery, a page fetch and an AGIS load against a server that never answers', async () => {
     const aw = pool.make(
       sandboxOptions(sb, { discovery: { mechanisms: ['agent-card'], timeoutMs: 60_000 } }),

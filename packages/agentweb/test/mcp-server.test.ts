@@ -312,6 +312,98 @@ describe('createMcpServer: AGIS tools', () => {
     expect(unknown.error.message).toContain('restaurant_not_found');
   });
 
+  it("an endpoint that declares its own `confirmed` input gets a separate confirmation argument, so its field is no yes", async () => {
+    const aw = sandboxClient();
+    const reservations = sb.agis.find((s) => s.id === 'reservations')!;
+    const original = await aw.loadAgisService(reservations.baseUrl);
+    const endpoints = original.document.endpoints.map((endpoint) => {
+      if (endpoint.method !== 'BOOK') return endpoint;
+      const properties = endpoint.input['properties'] as Record<string, unknown>;
+      return {
+        ...endpoint,
+        input: {
+          ...endpoint.input,
+          properties: { ...properties, confirmed: { type: 'boolean', description: 'Confirm the booking at once.' } },
+        },
+      };
+    });
+    await aw.loadAgisService({ ...original.document, endpoints }, { baseUrl: reservations.baseUrl });
+    const mcp = await connect(createMcpServer(aw));
+    const book = (await mcp.listTools()).tools.find((t) => t.name === 'book_reservation')!;
+    const gate = Object.keys(book.inputSchema.properties ?? {}).find((key) => /confirmed/.test(key) && key !== 'confirmed');
+    expect(gate).toBeDefined();
+    expect(book.description).toContain(`${gate}: true`);
+
+    const input = { restaurant: 'copper-pot', party_size: 2, datetime: futureSeating(7), confirmed: true };
+    const before = reservations.stats.requests;
+    const refused = payload(await mcp.callTool({ name: 'book_reservation', arguments: input }));
+    expect(refused).toMatchObject({ ok: false, error: { code: 'CONFIRMATION_REQUIRED' } });
+    expect(refused.error.message).toContain(`${gate}: true`);
+    expect(reservations.stats.requests).toBe(before);
+
+    await mcp.callTool({ name: 'book_reservation', arguments: { ...input, [gate!]: true } });
+    expect(reservations.stats.requests).toBe(before + 1);
+    // The endpoint's own field is passed on; the confirmation argument is not.
+    expect(JSON.stringify(reservations.stats.lastRequest)).toContain('"confirmed":true');
+    expect(JSON.stringify(reservations.stats.lastRequest)).not.toContain(gate);
+  });
+
+  it('a tool of a service that was loaded again refuses to run (its confirmation rule may be stale); registering the new one replaces it', async () => {
+    const aw = sandboxClient();
+    const reservations = sb.agis.find((s) => s.id === 'reservations')!;
+    const first = await aw.loadAgisService(reservations.baseUrl);
+    const server = createMcpServer(aw);
+    const mcp = await connect(server);
+    // The refreshed document makes FIND irreversible.
+    const endpoints = first.document.endpoints.map((endpoint) =>
+      endpoint.method === 'FIND'
+        ? { ...endpoint, semantic: { ...endpoint.semantic, impact_tier: 'irreversible' as const } }
+        : endpoint,
+    );
+    const second = await aw.loadAgisService(
+      { ...first.document, endpoints },
+      { baseUrl: reservations.baseUrl },
+    );
+    const args = { restaurant: 'copper-pot', date: futureSeating(3).slice(0, 10), party_size: 2 };
+    const before = reservations.stats.requests;
+    const stale = payload(await mcp.callTool({ name: 'find_availability', arguments: args }));
+    expect(stale).toMatchObject({ ok: false, error: { code: 'SERVICE_CHANGED' } });
+    expect(reservations.stats.requests).toBe(before);
+
+    registerAgisService(server, aw, second);
+    const tools = (await mcp.listTools()).tools;
+    expect(tools.filter((t) => t.name.startsWith('find_availability')).map((t) => t.name)).toEqual([
+      'find_availability',
+    ]);
+    expect(tools.find((t) => t.name === 'find_availability')?.annotations?.destructiveHint).toBe(true);
+    const asked = payload(await mcp.callTool({ name: 'find_availability', arguments: args }));
+    expect(asked).toMatchObject({ ok: false, error: { code: 'CONFIRMATION_REQUIRED' } });
+    expect(reservations.stats.requests).toBe(before);
+  });
+
+  it('marks an endpoint destructive whenever it needs confirmation, even when its impact_tier says reversible', async () => {
+    const aw = sandboxClient();
+    const reservations = sb.agis.find((s) => s.id === 'reservations')!;
+    const original = await aw.loadAgisService(reservations.baseUrl);
+    const endpoints = original.document.endpoints.map((endpoint) =>
+      endpoint.method === 'CANCEL'
+        ? {
+            ...endpoint,
+            semantic: {
+              ...endpoint.semantic,
+              impact_tier: 'reversible' as const,
+              state_transition: { 'reservation.status': 'CONFIRMED -> DELETED' },
+            },
+          }
+        : endpoint,
+    );
+    await aw.loadAgisService({ ...original.document, endpoints }, { baseUrl: reservations.baseUrl });
+    const { tools } = await (await connect(createMcpServer(aw))).listTools();
+    const cancel = tools.find((t) => t.title?.endsWith('CANCEL /reservation/{reservation_id}'))!;
+    expect(cancel.description).toContain('Needs confirmation');
+    expect(cancel.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+  });
+
   it('adds a service loaded later, tells the host, and gives colliding names a service suffix', async () => {
     const aw = sandboxClient();
     const server = createMcpServer(aw);

@@ -240,6 +240,42 @@ describe('the neutral tools against the sandbox with the real AgentWeb client', 
     expect(agis.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /reservation/R-1234']);
   }, 30_000);
 
+  it('a match made before its service was reloaded is refused, so a stale "no confirmation needed" cannot be used', async () => {
+    const { aw, data, run } = toolsFor();
+    agis.requests.length = 0;
+    await aw.loadAgisService(JSON.stringify(TABLES), { baseUrl: agis.origin });
+    const match = await data('match_intent', { instruction: 'book a table for two', maxCandidates: 1 });
+    expect((match['candidates'] as Json[])[0]).toMatchObject({ method: 'BOOK', needsConfirmation: false });
+    // The refreshed document makes BOOK irreversible: the old match's needsConfirmation: false no longer holds.
+    const [book, cancel] = TABLES.endpoints;
+    const refreshed = {
+      ...TABLES,
+      endpoints: [{ ...book, semantic: { ...book?.semantic, impact_tier: 'irreversible' } }, cancel],
+    };
+    await aw.loadAgisService(JSON.stringify(refreshed), { baseUrl: agis.origin });
+    const stale = await run('invoke_intent', {
+      instruction: null,
+      matchId: String(match['matchId']),
+      candidate: 0,
+      inputJson: null,
+      confirmed: null,
+    });
+    expect(stale).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(stale.ok || stale.error.message).toMatch(/reloaded.*match_intent again/);
+    expect(agis.requests).toEqual([]);
+    // Matched again, the endpoint now asks for confirmation.
+    const again = await data('match_intent', { instruction: 'book a table for two', maxCandidates: 1 });
+    const asked = await run('invoke_intent', {
+      instruction: null,
+      matchId: String(again['matchId']),
+      candidate: 0,
+      inputJson: null,
+      confirmed: null,
+    });
+    expect(asked).toMatchObject({ ok: false, error: { code: 'CONFIRMATION_REQUIRED' } });
+    expect(agis.requests).toEqual([]);
+  }, 30_000);
+
   it('with a host confirm callback, the host decides (here: no), whatever the model says', async () => {
     const seen: ConfirmationRequest[] = [];
     const { aw, run } = toolsFor({

@@ -256,3 +256,20 @@ describe('enums through hints and word families', () => {
     expect(extractParams('it is missing, it never turned up', claim, now).cause).toBe('missing');
   });
 });
+
+describe('a name cued by the words before a hint example', () => {
+  const dinner: MatcherEndpoint = {
+    method: 'BOOK',
+    path: '/table',
+    semantic: {
+      intent: 'Books a table.',
+      parameter_hints: { guest_name: ['under the name Okafor', 'for Ana'] },
+    },
+    input: { type: 'object', properties: { guest_name: { type: 'string' } } },
+  };
+  it('reads the capitalised name after the cue word, not the whole hint phrase', () => {
+    expect(extractParams('table for two at 8 under the name Whitfield', dinner, now).guest_name).toBe('Whitfield');
+    // Even when the instruction repeats a hint verbatim, the value is the name, not the lowercased phrase.
+    expect(extractParams('a table under the name Okafor please', dinner, now).guest_name).toBe('Okafor');
+  });
+});

@@ -1,6 +1,7 @@
 import { type A2AAuth, type CardCache, createA2AClient } from '@agentweb/a2a';
 import { type AgentProfile, AgentProfileSchema } from '@agentweb/agentcard';
 import { type ContextStore, createMerchantClient } from '@agentweb/cap';
+import { raceAbort } from '@agentweb/core';
 import { DEFAULT_MAX_CARD_BYTES, fetchAgentCard, isDiscoveryError, type Resolver } from '@agentweb/discovery';
 import type { HttpClient } from '@agentweb/http';
 import { lookupCredentials } from './credentials.js';
@@ -118,18 +119,17 @@ async function fetchCard(
   url: string,
   signal: AbortSignal | undefined,
 ): Promise<FoundCard> {
-  // Through the shared card cache, so adding the same card twice (or per user) fetches it once.
-  const cached = await deps.cardCache.getOrLoad(url, async () => {
-    const fetched = await fetchAgentCard(url, {
-      http: deps.http,
-      maxBytes: DEFAULT_MAX_CARD_BYTES,
-      ...(signal ? { signal } : {}),
-    });
+  // Through the shared card cache, so adding the same card twice (or per user) fetches it once. The fetch is
+  // shared by concurrent callers, so it runs on none of their signals (the HTTP deadline bounds it); each caller
+  // stops waiting at its own.
+  const load = deps.cardCache.getOrLoad(url, async () => {
+    const fetched = await fetchAgentCard(url, { http: deps.http, maxBytes: DEFAULT_MAX_CARD_BYTES });
     return {
       entry: { card: fetched.parsed.card, parsed: fetched.parsed, url: fetched.provenance.finalUrl },
       ttlMs: fetched.maxAgeSeconds === undefined ? undefined : fetched.maxAgeSeconds * 1000,
     };
   });
+  const cached = await raceAbort(load, signal);
   return { profile: cached.parsed.profile, cardUrl: cached.url };
 }
 

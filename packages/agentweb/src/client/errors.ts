@@ -222,3 +222,29 @@ export class IntentTargetError extends AgentWebError {
   }
 }
 export const isIntentTargetError = createErrorGuard<IntentTargetError>('IntentTargetError');
+
+/**
+ * A merchant was added whose profile id is already held by a known merchant with other endpoints. Ids are what a
+ * card claims; letting the newcomer replace the known merchant would hand it that merchant's name and the
+ * user's contextIds there.
+ */
+export class MerchantConflictError extends AgentWebError {
+  /** The contested profile id. */
+  readonly merchantId: string;
+  /** Domain of the merchant already known under that id. */
+  readonly knownDomain: string;
+  /** Domain of the merchant that was refused. */
+  readonly refusedDomain: string;
+
+  constructor(merchantId: string, knownDomain: string, refusedDomain: string) {
+    super({
+      code: 'AGENTWEB_MERCHANT_CONFLICT',
+      message: `merchant id "${merchantId}" is already used by the merchant at ${knownDomain}; the agent at ${refusedDomain} claims it with other endpoints and was not added`,
+    });
+    this.name = 'MerchantConflictError';
+    this.merchantId = merchantId;
+    this.knownDomain = knownDomain;
+    this.refusedDomain = refusedDomain;
+  }
+}
+export const isMerchantConflictError = createErrorGuard<MerchantConflictError>('MerchantConflictError');

@@ -5,6 +5,7 @@ import {
   type MatchCandidate,
 } from '@agentweb/agis';
 import type { HttpClient } from '@agentweb/http';
+import { agisConfirmationReason } from '../mcp/agis-confirmation.js';
 import type { EventEmitter } from './emit-event.js';
 import {
   AgentWebInputError,
@@ -56,8 +57,11 @@ export async function invokeIntentMatch(
   }
   const input: Record<string, unknown> = { ...candidate.params, ...options.input };
   const method = endpoint.method.toUpperCase();
-  if (candidate.needsConfirmation) {
-    await confirmOrThrow(deps, candidate, input, method, endpoint.path, options);
+  // The match may have been rebuilt from a tool call or a stored plan, so its flag is not trusted alone: the
+  // endpoint's own irreversibility always asks too.
+  const endpointReason = agisConfirmationReason(endpoint);
+  if (candidate.needsConfirmation || endpointReason !== undefined) {
+    await confirmOrThrow(deps, candidate, endpointReason, input, method, endpoint.path, options);
   }
   const result = await invokeAgis(endpoint, input, {
     baseUrl: service.baseUrl,
@@ -73,13 +77,15 @@ export async function invokeIntentMatch(
 async function confirmOrThrow(
   deps: InvokeDeps,
   candidate: MatchCandidate,
+  endpointReason: string | undefined,
   input: Record<string, unknown>,
   method: string,
   path: string,
   options: InvokeIntentOptions,
 ): Promise<void> {
   if (options.confirm === undefined) throw new IntentConfirmationError(method, path, 'missing');
-  const why = candidate.reasons.filter((reason) => CONFIRMATION_REASON.test(reason));
+  const matched = candidate.reasons.filter((reason) => CONFIRMATION_REASON.test(reason));
+  const why = matched.length > 0 || endpointReason === undefined ? matched : [endpointReason];
   const approved =
     (await options.confirm({
       candidate,

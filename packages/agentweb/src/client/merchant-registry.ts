@@ -1,8 +1,14 @@
+import { endpointOrigins, endpointsOnHost } from './endpoint-hosts.js';
+import { MerchantConflictError } from './errors.js';
 import type { AgentWebMerchant } from './types.js';
 
 /**
  * The merchants a client knows, bounded: past `max` entries the least recently used one is dropped. Looked up by
  * id, domain (`host[:port]`), bare host name, card URL, or any URL on the merchant's host.
+ *
+ * Ids are what each card claims, so an id never takes a name from the merchant it designates: an id that is a host
+ * name or URL matches only when the merchant's endpoints are on that host, and a merchant claiming the id of a
+ * known one with other endpoints is refused rather than replacing it.
  */
 export class MerchantRegistry {
   readonly #max: number;
@@ -26,8 +32,27 @@ export class MerchantRegistry {
     return this.#byId.size;
   }
 
-  /** Adds or replaces a merchant (same id) and marks it most recently used. */
+  /**
+   * Adds or replaces a merchant (same id, same endpoint origins) and marks it most recently used.
+   *
+   * @throws MerchantConflictError when a known merchant has this id and other endpoints.
+   */
   add(merchant: AgentWebMerchant): void {
+    const known = this.#byId.get(merchant.id);
+    if (known !== undefined && known !== merchant && !sameEndpoints(known, merchant)) {
+      throw new MerchantConflictError(merchant.id, known.domain, merchant.domain);
+    }
+    this.#touch(merchant);
+  }
+
+  /** The merchant a name refers to, marked most recently used; undefined when none or the name is ambiguous. */
+  find(name: string): AgentWebMerchant | undefined {
+    const found = this.#match(name.trim());
+    if (found !== undefined) this.#touch(found);
+    return found;
+  }
+
+  #touch(merchant: AgentWebMerchant): void {
     this.#byId.delete(merchant.id);
     this.#byId.set(merchant.id, merchant);
     while (this.#byId.size > this.#max) {
@@ -37,21 +62,14 @@ export class MerchantRegistry {
     }
   }
 
-  /** The merchant a name refers to, marked most recently used; undefined when none or the name is ambiguous. */
-  find(name: string): AgentWebMerchant | undefined {
-    const found = this.#match(name.trim());
-    if (found !== undefined) this.add(found);
-    return found;
-  }
-
   #match(name: string): AgentWebMerchant | undefined {
+    const host = hostOf(name);
     const exact = this.#byId.get(name);
-    if (exact !== undefined) return exact;
+    if (exact !== undefined && (host === undefined || endpointsOnHost(exact.profile, host))) return exact;
     const lower = name.toLowerCase();
     const all = this.list();
     const byCard = all.find((m) => m.cardUrl !== undefined && m.cardUrl.toLowerCase() === lower);
     if (byCard !== undefined) return byCard;
-    const host = hostOf(name);
     if (host === undefined) return undefined;
     const byDomain = all.filter((m) => m.domain === host);
     if (byDomain.length === 1) return byDomain[0];
@@ -74,6 +92,10 @@ export function hostOf(name: string): string | undefined {
   }
   if (!/^[a-z0-9.-]+(:\d{1,5})?$/i.test(name) || !/[a-z0-9]/i.test(name)) return undefined;
   return name.toLowerCase();
+}
+
+function sameEndpoints(a: AgentWebMerchant, b: AgentWebMerchant): boolean {
+  return endpointOrigins(a.profile).join(' ') === endpointOrigins(b.profile).join(' ');
 }
 
 function stripPort(host: string): string {

@@ -1,13 +1,21 @@
-import type { IntentMatch } from '../client/types.js';
+import type { IntentMatch, LoadedAgisService } from '../client/types.js';
 
 const DEFAULT_CAPACITY = 32;
+
+/** A kept match and the services that were loaded when it was made. */
+export interface StoredMatch {
+  /** The match as `intent()` returned it. */
+  match: IntentMatch;
+  /** `agisServices()` at match time: a candidate is only as current as the document it was computed from. */
+  services: readonly LoadedAgisService[];
+}
 
 /**
  * Recent intent matches by id, so `invoke_intent` can act on exactly the match the model (and the user) saw,
  * rather than on a new match of the same words. Bounded: the oldest match is forgotten first.
  */
 export class IntentMatchStore {
-  readonly #matches = new Map<string, IntentMatch>();
+  readonly #matches = new Map<string, StoredMatch>();
   readonly #capacity: number;
   #next = 1;
 
@@ -15,10 +23,10 @@ export class IntentMatchStore {
     this.#capacity = capacity;
   }
 
-  /** Keeps a match and returns its id. */
-  put(match: IntentMatch): string {
+  /** Keeps a match, with the services it was computed from, and returns its id. */
+  put(match: IntentMatch, services: readonly LoadedAgisService[]): string {
     const id = `match-${this.#next++}`;
-    this.#matches.set(id, match);
+    this.#matches.set(id, { match, services });
     while (this.#matches.size > this.#capacity) {
       const oldest = this.#matches.keys().next().value;
       if (oldest === undefined) break;
@@ -28,7 +36,7 @@ export class IntentMatchStore {
   }
 
   /** The match with this id, if still kept. */
-  get(id: string): IntentMatch | undefined {
+  get(id: string): StoredMatch | undefined {
     return this.#matches.get(id);
   }
 }

@@ -1,12 +1,8 @@
+import type { MatchCandidate } from '@agentweb/agis';
 import { z } from 'zod';
-import type {
-  AgentWebClient,
-  ConfirmationRequest,
-  IntentMatch,
-  InvokeIntentOptions,
-} from '../client/types.js';
+import type { AgentWebClient, ConfirmationRequest, InvokeIntentOptions } from '../client/types.js';
 import { defineTool, type ToolSettings } from './define-tool.js';
-import type { IntentMatchStore } from './intent-match-store.js';
+import type { IntentMatchStore, StoredMatch } from './intent-match-store.js';
 import { toJsonValue } from './json-value.js';
 import { describeCandidate, noServicesResult } from './match-intent-tool.js';
 import { errorResult, okResult, TOOL_ERROR_CODES } from './tool-result.js';
@@ -80,11 +76,11 @@ async function resolveMatch(
   store: IntentMatchStore,
   args: InvokeIntentArgs,
   signal: AbortSignal | undefined,
-): Promise<Parsed<{ id: string; match: IntentMatch }>> {
+): Promise<Parsed<{ id: string } & StoredMatch>> {
   const matchId = args.matchId?.trim();
   if (matchId) {
-    const match = store.get(matchId);
-    if (match === undefined) {
+    const stored = store.get(matchId);
+    if (stored === undefined) {
       return {
         failure: errorResult(
           TOOL_ERROR_CODES.invalidInput,
@@ -92,14 +88,34 @@ async function resolveMatch(
         ),
       };
     }
-    return { value: { id: matchId, match } };
+    return { value: { id: matchId, ...stored } };
   }
   const instruction = args.instruction?.trim();
   if (!instruction)
     return { failure: errorResult(TOOL_ERROR_CODES.invalidInput, 'pass matchId or instruction') };
-  if (client.agisServices().length === 0) return { failure: noServicesResult() };
+  const services = client.agisServices();
+  if (services.length === 0) return { failure: noServicesResult() };
   const match = await client.intent(instruction, signal ? { signal } : {});
-  return { value: { id: store.put(match), match } };
+  return { value: { id: store.put(match, services), match, services } };
+}
+
+/**
+ * The candidate's service was replaced (loaded again) since the match was made. The client resolves a candidate
+ * by service name and path among the services loaded now, so the stale candidate's `needsConfirmation` could
+ * describe an endpoint that no longer exists in that form: refused, so the model matches again.
+ */
+function staleCandidate(
+  client: AgentWebClient,
+  stored: StoredMatch,
+  candidate: MatchCandidate | undefined,
+): boolean {
+  if (candidate === undefined) return false;
+  const origin = stored.services.find(
+    (service) =>
+      service.service === candidate.service &&
+      service.document?.vocabulary?.namespace === candidate.namespace,
+  );
+  return origin !== undefined && !client.agisServices().includes(origin);
 }
 
 function confirmationRequired(
@@ -146,6 +162,12 @@ export function createInvokeIntentTool(
         if ('failure' in found) return found.failure;
         const resolved = found.value;
         const index = input.candidate ?? 0;
+        if (staleCandidate(client, resolved, resolved.match.candidates[index])) {
+          return errorResult(
+            TOOL_ERROR_CODES.invalidInput,
+            `matchId "${resolved.id}" was made before its AGIS service was reloaded; call match_intent again`,
+          );
+        }
         let pending: ConfirmationRequest | undefined;
         const confirm: ConfirmCallback =
           settings.confirm ??

@@ -66,13 +66,14 @@ export function createMatchIntentTool(
         if (instruction.length === 0) {
           return errorResult(TOOL_ERROR_CODES.invalidInput, 'instruction must not be empty');
         }
-        if (client.agisServices().length === 0) return noServicesResult();
+        const services = client.agisServices();
+        if (services.length === 0) return noServicesResult();
         const match = await client.intent(instruction, {
           topK: input.maxCandidates ?? DEFAULT_CANDIDATES,
           ...(signal ? { signal } : {}),
         });
         return okResult({
-          matchId: store.put(match),
+          matchId: store.put(match, services),
           abstain: match.abstain,
           candidates: match.candidates.map(describeCandidate),
         });

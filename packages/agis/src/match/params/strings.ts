@@ -38,7 +38,7 @@ const WEEKDAY_OR_MONTH =
 
 /** What {@link findEntityByHints} learns from a property's hints. */
 interface HintAnalysis {
-  /** Prepositions hints put before a capitalised name ("at Luigi's" -> "at"). */
+  /** Words hints put right before a capitalised name ("at Luigi's" -> "at", "under the name Rivera" -> "name"). */
   readonly preps: ReadonlySet<string>;
   /** Some hint is a bare capitalised name ("Casa Lupe"). */
   readonly bareNames: boolean;
@@ -55,8 +55,10 @@ function analyseHints(hints: readonly string[]): HintAnalysis {
   const preps = new Set<string>();
   let bareNames = false;
   for (const h of hints) {
-    const m = /^([a-z]+)\s+[A-Z]/.exec(h);
-    if (m?.[1]) preps.add(m[1]);
+    // The word right before the example value cues it: "at Luigi's" -> "at", "under the name Rivera" -> "name".
+    const m = /^((?:[a-z]+\s+)+)[A-Z]/.exec(h);
+    const cue = m?.[1]?.trim().split(/\s+/).pop();
+    if (cue) preps.add(cue);
     else if (/^[A-Z]/.test(h) && !/^[A-Z][a-z]+day\b/.test(h)) bareNames = true;
   }
   const phrases = hints

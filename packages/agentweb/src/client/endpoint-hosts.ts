@@ -1,0 +1,38 @@
+import type { AgentProfile } from '@agentweb/agentcard';
+
+/**
+ * True when every endpoint of the profile is on `host` (`host[:port]`, compared lower-cased). A profile's id and
+ * endpoints are whatever its card says, so a name or id only vouches for the merchant when the calls (and the
+ * credentials and contextIds they carry) go to the host that name designates.
+ */
+export function endpointsOnHost(profile: AgentProfile, host: string): boolean {
+  const wanted = host.toLowerCase();
+  return (
+    profile.endpoints.length > 0 &&
+    profile.endpoints.every((endpoint) => urlHost(endpoint.url) === wanted)
+  );
+}
+
+/** The sorted, de-duplicated origins of a profile's endpoints (unparseable URLs kept as given). */
+export function endpointOrigins(profile: AgentProfile): string[] {
+  const origins = new Set(profile.endpoints.map((endpoint) => endpointOrigin(endpoint.url)));
+  return [...origins].sort();
+}
+
+/** `host[:port]` of an http(s) URL, lower-cased; undefined for anything else. */
+export function urlHost(text: string): string | undefined {
+  if (!/^https?:\/\//i.test(text)) return undefined;
+  try {
+    return new URL(text).host.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+function endpointOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,45 @@
+// Runs `runCli` in this process with captured streams: the same code as the bin, without a process per run.
+import { PassThrough, Writable } from 'node:stream';
+import { runCli } from '../src/cli/run-cli.js';
+import type { CliRun } from './cli-harness.js';
+
+/** Options of {@link runInProcess}. */
+export interface InProcessOptions {
+  /** Text on stdin; stdin ends after it unless `keepOpen`. */
+  input?: string;
+  /** Pretend stdin is a terminal (for the confirmation prompt). */
+  stdinTTY?: boolean;
+  /** Leave stdin open after `input` (a terminal waiting for more). */
+  keepOpen?: boolean;
+  /** Aborts the command like Ctrl-C does in the bin. */
+  signal?: AbortSignal;
+  /** Called with stdin so a test can type into it while the command runs. */
+  onStdin?: (stdin: PassThrough) => void;
+}
+
+function sink(): { stream: Writable; text: () => string } {
+  let out = '';
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      out += String(chunk);
+      done();
+    },
+  });
+  return { stream, text: () => out };
+}
+
+/** Runs one command line in process and resolves to its exit code and captured output. */
+export async function runInProcess(args: readonly string[], options: InProcessOptions = {}): Promise<CliRun> {
+  const stdout = sink();
+  const stderr = sink();
+  const stdin = Object.assign(new PassThrough(), { isTTY: options.stdinTTY === true });
+  if (options.input !== undefined) stdin.write(options.input);
+  if (!options.keepOpen) stdin.end();
+  options.onStdin?.(stdin);
+  const code = await runCli(args, {
+    io: { stdout: stdout.stream, stderr: stderr.stream, stdin },
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  stdin.destroy();
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
