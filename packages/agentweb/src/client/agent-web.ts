@@ -196,6 +196,7 @@ export class AgentWeb implements AgentWebClient {
     const result = await fanOutSearch(this.#fanOutOptions(query, targets.clients, options));
     for (const outcome of result.outcomes) this.#emitOutcome(outcome);
     const failed = targets.failures.map((failure) => searchFailureOutcome(failure));
+    for (const outcome of failed) this.#emitOutcome(outcome);
     const merged: FanOutResult = { ...result, outcomes: [...result.outcomes, ...failed] };
     this.#emit({
       type: 'search:done',
@@ -217,23 +218,29 @@ export class AgentWeb implements AgentWebClient {
     this.#emit({ type: 'search:start', query, merchants: targets.clients.length });
     let products = 0;
     let deadlineReached = false;
-    for await (const chunk of fanOutSearchStream(this.#fanOutOptions(query, targets.clients, options))) {
-      products += chunk.products.length;
-      if (chunk.outcome.reason === 'deadline') deadlineReached = true;
-      this.#emitOutcome(chunk.outcome);
-      yield chunk;
+    try {
+      for await (const chunk of fanOutSearchStream(this.#fanOutOptions(query, targets.clients, options))) {
+        products += chunk.products.length;
+        if (chunk.outcome.reason === 'deadline') deadlineReached = true;
+        this.#emitOutcome(chunk.outcome);
+        yield chunk;
+      }
+      let index = targets.clients.length;
+      for (const failure of targets.failures) {
+        const outcome = searchFailureOutcome(failure);
+        this.#emitOutcome(outcome);
+        yield { index: index++, products: [], outcome };
+      }
+    } finally {
+      // Also when the consumer breaks out early, so every search:start has its search:done.
+      this.#emit({
+        type: 'search:done',
+        query,
+        products,
+        elapsedMs: performance.now() - started,
+        deadlineReached,
+      });
     }
-    let index = targets.clients.length;
-    for (const failure of targets.failures) {
-      yield { index: index++, products: [], outcome: searchFailureOutcome(failure) };
-    }
-    this.#emit({
-      type: 'search:done',
-      query,
-      products,
-      elapsedMs: performance.now() - started,
-      deadlineReached,
-    });
   }
 
   async product(idOrProductPageUrl: string, options: ProductOptions = {}): Promise<ProductLookupResult> {

@@ -28,12 +28,18 @@ export interface RegisterAgisServiceOptions {
 
 const MAX_NAME = 64;
 
+/** One registered service: the loaded object its tools were made from, and those tools. */
+interface RegisteredService {
+  service: LoadedAgisService;
+  tools: { name: string; tool: RegisteredTool }[];
+}
+
 /** What each server has registered, so services added later neither collide nor register twice. */
 interface ServerState {
   /** Every tool name taken on the server. */
   names: Set<string>;
-  /** The services whose endpoints are registered. */
-  services: WeakSet<LoadedAgisService>;
+  /** Registered services by name and namespace (the client's identity of a service: loading again replaces). */
+  services: Map<string, RegisteredService>;
 }
 const stateByServer = new WeakMap<McpServer, ServerState>();
 
@@ -41,10 +47,26 @@ const stateByServer = new WeakMap<McpServer, ServerState>();
 export function serverState(server: McpServer): ServerState {
   let state = stateByServer.get(server);
   if (state === undefined) {
-    state = { names: new Set(), services: new WeakSet() };
+    state = { names: new Set(), services: new Map() };
     stateByServer.set(server, state);
   }
   return state;
+}
+
+function serviceKey(service: LoadedAgisService): string {
+  return JSON.stringify([service.service, service.document.vocabulary.namespace ?? null]);
+}
+
+/**
+ * The argument that carries the user's confirmation: `confirmed`, unless the endpoint's own input declares a field
+ * of that name. Then the endpoint's field keeps its meaning (and is passed on), and the confirmation gets a name of
+ * its own, so a model filling in the endpoint's `confirmed` field is never taken as the user's yes.
+ */
+function gateArgument(properties: Record<string, unknown>): string {
+  if (properties[CONFIRMED_ARGUMENT] === undefined) return CONFIRMED_ARGUMENT;
+  let name = `user_${CONFIRMED_ARGUMENT}`;
+  while (properties[name] !== undefined) name = `user_${name}`;
+  return name;
 }
 
 function slug(text: string): string {
@@ -72,11 +94,11 @@ function uniqueName(name: string, service: string, taken: Set<string>): string {
  * Schema into `tools/list` unchanged, since a JSON Schema to zod round trip would tighten formats such as
  * date-time beyond what the service declares.
  */
-function inputSchemaFor(tool: McpTool, needsConfirmation: boolean): z.ZodObject {
+function inputSchemaFor(tool: McpTool, gate: string | undefined): z.ZodObject {
   const { $schema: _schema, $id: _id, id: _legacyId, ...schema } = tool.inputSchema;
   const properties = { ...(schema['properties'] as Record<string, unknown> | undefined) };
-  if (needsConfirmation && properties[CONFIRMED_ARGUMENT] === undefined) {
-    properties[CONFIRMED_ARGUMENT] = {
+  if (gate !== undefined) {
+    properties[gate] = {
       type: 'boolean',
       description:
         'Set to true only after the user explicitly agreed to this irreversible action; without it nothing is sent.',
@@ -85,11 +107,16 @@ function inputSchemaFor(tool: McpTool, needsConfirmation: boolean): z.ZodObject 
   return z.looseObject({}).meta({ ...schema, type: 'object', properties });
 }
 
-function describeTool(tool: McpTool, service: LoadedAgisService, reason: string | undefined): string {
+function describeTool(
+  tool: McpTool,
+  service: LoadedAgisService,
+  reason: string | undefined,
+  gate: string,
+): string {
   const lines = [`${service.service}: ${tool.description}`];
   if (reason) {
     lines.push(
-      `Needs confirmation (${reason}): describe the action to the user, and call with ${CONFIRMED_ARGUMENT}: true only after they agree.`,
+      `Needs confirmation (${reason}): describe the action to the user, and call with ${gate}: true only after they agree.`,
     );
   }
   return lines.join('\n');
@@ -121,7 +148,9 @@ function candidateFor(
 /**
  * Registers every endpoint of one loaded AGIS service as an MCP tool (names, descriptions and annotations per the
  * draft's Appendix C; a name another tool on the server has gets the service's name appended, then a number).
- * Registering the same service again registers nothing and returns an empty list. A call goes through
+ * Registering the same service again registers nothing and returns an empty list; registering a service that was
+ * loaded again (same name and namespace, a new `LoadedAgisService`) replaces the tools of the old one, which
+ * answer `SERVICE_CHANGED` from the moment the client replaced it until then. A call goes through
  * `client.invokeIntent`, so it uses the client's HTTP policy, base URL and events; endpoints that need
  * confirmation answer with a `CONFIRMATION_REQUIRED` error result until confirmed. On a connected server the SDK
  * sends `tools/list_changed`, so services loaded later can be added too.
@@ -142,8 +171,18 @@ export function registerAgisService(
     );
   }
   const state = serverState(server);
-  if (state.services.has(service)) return [];
-  state.services.add(service);
+  const key = serviceKey(service);
+  const previous = state.services.get(key);
+  if (previous?.service === service) return [];
+  if (previous !== undefined) {
+    // The client replaced this service: its old tools would run the new document's endpoints under the old rules.
+    for (const { name, tool } of previous.tools) {
+      tool.remove();
+      state.names.delete(name);
+    }
+  }
+  const registered: RegisteredService = { service, tools: [] };
+  state.services.set(key, registered);
   const taken = state.names;
   const tools = toMcpTools(service.document);
   return service.document.endpoints.map((endpoint, index) => {
@@ -152,19 +191,18 @@ export function registerAgisService(
     const name = uniqueName(tool.name, service.service, taken);
     taken.add(name);
     const reason = agisConfirmationReason(endpoint);
-    const declaresConfirmed =
-      (tool.inputSchema['properties'] as Record<string, unknown> | undefined)?.[CONFIRMED_ARGUMENT] !==
-      undefined;
+    const gate = gateArgument((tool.inputSchema['properties'] as Record<string, unknown> | undefined) ?? {});
     const label = `${endpoint.method.toUpperCase()} ${endpoint.path}`;
-    return server.registerTool(
+    const registeredTool = server.registerTool(
       name,
       {
         title: `${service.service}: ${label}`,
-        description: describeTool(tool, service, reason),
-        inputSchema: inputSchemaFor(tool, reason !== undefined),
+        description: describeTool(tool, service, reason, gate),
+        inputSchema: inputSchemaFor(tool, reason === undefined ? undefined : gate),
         annotations: {
-          readOnlyHint: tool.annotations?.readOnlyHint ?? false,
-          destructiveHint: tool.annotations?.destructiveHint ?? reason !== undefined,
+          readOnlyHint: reason === undefined && (tool.annotations?.readOnlyHint ?? false),
+          // Whatever the declared tier says, an endpoint that needs confirmation is one a host should treat as such.
+          destructiveHint: reason !== undefined || (tool.annotations?.destructiveHint ?? false),
           ...(tool.annotations?.idempotentHint === undefined
             ? {}
             : { idempotentHint: tool.annotations.idempotentHint }),
@@ -172,13 +210,20 @@ export function registerAgisService(
         },
       },
       async (args, extra) => {
-        const { [CONFIRMED_ARGUMENT]: confirmed, ...rest } = args as Record<string, unknown>;
-        const input = declaresConfirmed ? { ...rest, [CONFIRMED_ARGUMENT]: confirmed } : rest;
+        const { [gate]: confirmed, ...input } = args as Record<string, unknown>;
+        if (!client.agisServices().includes(service)) {
+          return toCallToolResult(
+            errorResult(
+              TOOL_ERROR_CODES.serviceChanged,
+              `${service.service} was loaded again (or is no longer loaded) since this tool was listed; nothing was sent. Its tools have to be registered again before ${label} can be called.`,
+            ),
+          );
+        }
         if (reason !== undefined && options.confirm === undefined && confirmed !== true) {
           return toCallToolResult(
             errorResult(
               TOOL_ERROR_CODES.confirmationRequired,
-              `${label} of ${service.service} needs the user's confirmation (${reason}); nothing was sent. Ask the user, then call again with ${CONFIRMED_ARGUMENT}: true.`,
+              `${label} of ${service.service} needs the user's confirmation (${reason}); nothing was sent. Ask the user, then call again with ${gate}: true.`,
               { service: service.service, method: endpoint.method, path: endpoint.path, reason },
             ),
           );
@@ -202,5 +247,7 @@ export function registerAgisService(
         }
       },
     );
+    registered.tools.push({ name, tool: registeredTool });
+    return registeredTool;
   });
 }

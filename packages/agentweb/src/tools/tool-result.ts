@@ -11,6 +11,8 @@ export const TOOL_ERROR_CODES = {
   aborted: 'ABORTED',
   /** An AGIS endpoint needs the user's confirmation first. */
   confirmationRequired: 'CONFIRMATION_REQUIRED',
+  /** The AGIS service behind a tool was loaded again since the tool was registered; nothing was sent. */
+  serviceChanged: 'SERVICE_CHANGED',
   /** The result could not be made small enough for `maxResultChars`. */
   resultTooLarge: 'RESULT_TOO_LARGE',
   /** An error that is not an `AgentWebError` (a bug, or a broken dependency). */
