@@ -143,6 +143,26 @@ describe('shopping backend over HTTP', () => {
     expect(big.body.error?.code).toBe('BODY_TOO_LARGE');
   });
 
+  it('caps a streamed body with no content-length too: 413 JSON, not a buffered upload', async () => {
+    const chunk = new TextEncoder().encode(`{"merchant":"x","action":"view","padding":"${'x'.repeat(3000)}`);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // Far more than the 4 KiB cap; the service must answer before it has all of it.
+        if (sent++ < 64) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const big = await call('/cart', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(big.status).toBe(413);
+    expect(big.body.error?.code).toBe('BODY_TOO_LARGE');
+  });
+
   it('answers an unknown merchant with 404 and keeps serving', async () => {
     const unknown = await call('/cart?merchant=nowhere.sandbox.test');
     expect(unknown.status).toBe(404);

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createProgressBar } from '../src/cli/progress-bar.js';
-import { formatTable } from '../src/cli/table.js';
+import { formatTable, printable } from '../src/cli/table.js';
 
 function sink(isTTY: boolean): {
   stream: Writable & { isTTY: boolean; columns: number };
@@ -62,5 +62,13 @@ describe('table', () => {
       'long value  yyyyyyyyy…',
       '',
     ]);
+  });
+});
+
+describe('printable', () => {
+  it('turns terminal control sequences from remote text into spaces', () => {
+    // An error message carrying ANSI escapes must not recolour or rewrite the user's terminal.
+    expect(printable('bad card\u001b[2J\u001b[31mnot red\r\nnext\u009b')).toBe('bad card [2J [31mnot red next ');
+    expect(printable('plain text, ünïcødé')).toBe('plain text, ünïcødé');
   });
 });

@@ -36,7 +36,11 @@ function stale(): boolean {
  * others wait. tsc writes over dist in place (no clean step), so a bin another file is running never vanishes.
  */
 function depsMissing(): boolean {
-  return DEPENDENCIES.some((d) => !existsSync(`${repoDir}packages/${d}/dist/index.js`));
+  return DEPENDENCIES.some((d) => {
+    const built = `${repoDir}packages/${d}/dist/index.js`;
+    // A dependency edited since its last build would make the bin run old code (or miss a new export).
+    return !existsSync(built) || statSync(built).mtimeMs < newestSourceMtime(`${repoDir}packages/${d}/src`);
+  });
 }
 
 export function ensureCliBuilt(): void {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createA2ACard } from '@agentweb/agentcard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCliBuilt, runCli } from './cli-harness.js';
+import { runInProcess } from './cli-in-process.js';
 
 const HARBOR = fileURLToPath(
   new URL('../../../../shared/benchmarks/agis/services/harbor-table.agis.yaml', import.meta.url),
@@ -61,7 +62,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('card validate (file)', () => {
   it('a valid card: format, version and name, exit 0', async () => {
-    const run = await runCli(['card', 'validate', goodCard]);
+    const run = await runInProcess(['card', 'validate', goodCard]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/valid:\s+yes/);
     expect(run.stdout).toMatch(/format:\s+a2a/);
@@ -70,11 +71,11 @@ describe('card validate (file)', () => {
   });
 
   it('an invalid card lists rule and path for each issue, exit 1; --json parses', async () => {
-    const human = await runCli(['card', 'validate', badCard]);
+    const human = await runInProcess(['card', 'validate', badCard]);
     expect(human.code).toBe(1);
     expect(human.stdout).toMatch(/valid:\s+no/);
     expect(human.stdout).toMatch(/error\s+a2a\//);
-    const json = await runCli(['card', 'validate', badCard, '--json']);
+    const json = await runInProcess(['card', 'validate', badCard, '--json']);
     expect(json.code).toBe(1);
     const report = JSON.parse(json.stdout) as { valid: boolean; issues: { rule: string; path: unknown[] }[] };
     expect(report.valid).toBe(false);
@@ -83,27 +84,28 @@ describe('card validate (file)', () => {
   });
 
   it('a missing file is error CLI_FILE_UNREADABLE, exit 1, no stack trace', async () => {
+    // The built bin: the real stderr carries one line and no stack.
     const run = await runCli(['card', 'validate', join(dir, 'nope.json')]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^error: CLI_FILE_UNREADABLE: cannot read .*nope\.json: no such file\n$/);
-    const debug = await runCli(['card', 'validate', join(dir, 'nope.json'), '--debug']);
+    const debug = await runInProcess(['card', 'validate', join(dir, 'nope.json'), '--debug']);
     expect(debug.stderr).toContain('at ');
   });
 });
 
 describe('agis validate', () => {
   it('a conforming document at level 1: exit 0', async () => {
-    const run = await runCli(['agis', 'validate', HARBOR]);
+    const run = await runInProcess(['agis', 'validate', HARBOR]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/conforms:\s+yes/);
   });
 
   it('failures with pass, rule, path and line:col, exit 1; --json parses', async () => {
-    const run = await runCli(['agis', 'validate', badAgis]);
+    const run = await runInProcess(['agis', 'validate', badAgis]);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/conforms:\s+no/);
     expect(run.stdout).toMatch(/fail\s+3\s+method\.prohibited-http\s+endpoints\[0\]\.method\s+7:\d+/);
-    const json = await runCli(['agis', 'validate', badAgis, '--json']);
+    const json = await runInProcess(['agis', 'validate', badAgis, '--json']);
     expect(json.code).toBe(1);
     const result = JSON.parse(json.stdout) as {
       conforms: boolean;
@@ -114,18 +116,18 @@ describe('agis validate', () => {
   });
 
   it('--level 2 holds documents to the level 2 fields', async () => {
-    const run = await runCli(['agis', 'validate', HARBOR, '--level', '2', '--json']);
+    const run = await runInProcess(['agis', 'validate', HARBOR, '--level', '2', '--json']);
     const result = JSON.parse(run.stdout) as { level: number; conforms: boolean };
     expect(result.level).toBe(2);
     expect(run.code).toBe(result.conforms ? 0 : 1);
-    const bad = await runCli(['agis', 'validate', HARBOR, '--level', '3']);
+    const bad = await runInProcess(['agis', 'validate', HARBOR, '--level', '3']);
     expect(bad.code).toBe(2);
   });
 });
 
 describe('agis mcp', () => {
   it('prints the tools as JSON (tools/list shape), even without --json', async () => {
-    const run = await runCli(['agis', 'mcp', HARBOR]);
+    const run = await runInProcess(['agis', 'mcp', HARBOR]);
     expect(run.code).toBe(0);
     const { tools } = JSON.parse(run.stdout) as { tools: { name: string; inputSchema: { type: string } }[] };
     expect(tools.map((t) => t.name)).toContain('book_table');
@@ -135,7 +137,7 @@ describe('agis mcp', () => {
   it('an unparseable document is an AGIS parse error, exit 1', async () => {
     const broken = join(dir, 'broken.yaml');
     writeFileSync(broken, 'agis: [unclosed\n');
-    const run = await runCli(['agis', 'mcp', broken]);
+    const run = await runInProcess(['agis', 'mcp', broken]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^error: AGIS_PARSE_/);
   });
@@ -143,11 +145,11 @@ describe('agis mcp', () => {
 
 describe('intent (a document file, no network)', () => {
   it('ranks the candidates with params and confirmation, exit 0', async () => {
-    const run = await runCli(['intent', 'book a table for four tomorrow at 7', '--service', HARBOR]);
+    const run = await runInProcess(['intent', 'book a table for four tomorrow at 7', '--service', HARBOR]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Harbor Table Reservations');
     expect(run.stdout).toMatch(/1\s+Harbor Table Reservations\s+BOOK \/reservation/);
-    const json = await runCli([
+    const json = await runInProcess([
       'intent',
       'book a table for four tomorrow at 7',
       '--service',
@@ -169,7 +171,7 @@ describe('intent (a document file, no network)', () => {
   });
 
   it('abstains on an instruction no endpoint serves, exit 1', async () => {
-    const run = await runCli(['intent', 'what is the boiling point of tungsten', '--service', HARBOR]);
+    const run = await runInProcess(['intent', 'what is the boiling point of tungsten', '--service', HARBOR]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('abstain');
   });

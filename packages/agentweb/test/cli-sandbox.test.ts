@@ -1,10 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Sandbox, startSandbox } from '@agentweb/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCliBuilt, hostPort, runCli, sandboxFlags } from './cli-harness.js';
+import { runInProcess } from './cli-in-process.js';
 
+// The built bin runs one case per command family (human output, a real non-terminal stdin and stderr); the other
+// cases call the same runCli in process, which saves a process start each.
 let sb: Sandbox;
 let flags: string[];
 let dir: string;
@@ -33,7 +38,7 @@ describe('discover', () => {
   });
 
   it('--json: one result per domain; an unknown domain is not found, exit 1', async () => {
-    const run = await runCli([
+    const run = await runInProcess([
       'discover',
       hostPort(sb, 1),
       `nowhere.sandbox.test:${sb.http.port}`,
@@ -58,7 +63,7 @@ describe('discover', () => {
   });
 
   it('an unreachable host (nothing listens) is a network failure, exit 3', async () => {
-    const run = await runCli(['discover', 'unknown.sandbox.test:1', '--timeout', '5000', ...flags]);
+    const run = await runInProcess(['discover', 'unknown.sandbox.test:1', '--timeout', '5000', ...flags]);
     expect(run.code).toBe(3);
     expect(run.stdout).toMatch(/link-tag\s+http:\/\/unknown\.sandbox\.test:1\/\s+error/);
   });
@@ -66,7 +71,7 @@ describe('discover', () => {
 
 describe('card validate (URL)', () => {
   it('fetches and validates a merchant card, exit 0', async () => {
-    const run = await runCli(['card', 'validate', sb.merchants[0]!.cardUrl, '--json', ...flags]);
+    const run = await runInProcess(['card', 'validate', sb.merchants[0]!.cardUrl, '--json', ...flags]);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as {
       valid: boolean;
@@ -78,7 +83,7 @@ describe('card validate (URL)', () => {
   });
 
   it('refuses http: without --allow-http: a network-policy failure, exit 3', async () => {
-    const run = await runCli([
+    const run = await runInProcess([
       'card',
       'validate',
       sb.merchants[0]!.cardUrl,
@@ -106,7 +111,7 @@ describe('search and product', () => {
     expect(human.code).toBe(0);
     expect(human.stdout).toMatch(/merchant\s+id\s+name\s+price/);
     expect(human.stdout).toMatch(/merchant\s+status\s+products\s+elapsed/);
-    const json = await runCli([...args, '--json', ...flags]);
+    const json = await runInProcess([...args, '--json', ...flags]);
     expect(json.code).toBe(0);
     const result = JSON.parse(json.stdout) as {
       products: { merchantId: string; product: { id: string; name: string } }[];
@@ -118,7 +123,7 @@ describe('search and product', () => {
   });
 
   it('search: no merchant can be found, exit 1 with the error as JSON on stdout under --json', async () => {
-    const run = await runCli([
+    const run = await runInProcess([
       'search',
       'shirt',
       '--merchant',
@@ -137,12 +142,12 @@ describe('search and product', () => {
     const sitemap = await (await sb.fetch(`${m.baseUrl}/sitemap.xml`)).text();
     const page = [...sitemap.matchAll(/<loc>([^<]+\/products\/[^<]+)<\/loc>/g)][0]![1]!;
     const id = decodeURIComponent(page.slice(page.lastIndexOf('/') + 1));
-    const human = await runCli(['product', page, ...flags]);
+    const human = await runInProcess(['product', page, ...flags]);
     expect(human.code).toBe(0);
     expect(human.stdout).toMatch(new RegExp(`product id:\\s+${id}`));
     expect(human.stdout).toMatch(/merchant:\s+\S/);
     expect(human.stdout).toMatch(/offer\s+price\s+currency/);
-    const json = await runCli(['product', page, '--json', ...flags]);
+    const json = await runInProcess(['product', page, '--json', ...flags]);
     const found = JSON.parse(json.stdout) as {
       productId: string;
       source: string;
@@ -159,7 +164,7 @@ describe('intent against a sandbox AGIS service', () => {
 
   it('loads the service by its origin and ranks BOOK /reservation first', async () => {
     const service = sb.agis[0]!;
-    const run = await runCli(['intent', instruction, '--service', service.baseUrl, '--json', ...flags]);
+    const run = await runInProcess(['intent', instruction, '--service', service.baseUrl, '--json', ...flags]);
     expect(run.code).toBe(0);
     const match = JSON.parse(run.stdout) as {
       candidates: { method: string; path: string; needsConfirmation: boolean }[];
@@ -193,7 +198,7 @@ describe('intent against a sandbox AGIS service', () => {
 
   it('--invoke --yes calls the endpoint and prints its answer, exit 0', async () => {
     const service = sb.agis[0]!;
-    const run = await runCli([
+    const run = await runInProcess([
       'intent',
       instruction,
       '--service',
@@ -269,19 +274,61 @@ describe('crawl', () => {
       (byDomain.get(`unknown.sandbox.test:${sb.http.port}`) as unknown as { outcome: string }).outcome,
     ).toBe('not-found');
 
-    const toStdout = await runCli(['crawl', list, '--delay', '0', ...flags]);
+    const toStdout = await runInProcess(['crawl', list, '--delay', '0', ...flags]);
     expect(toStdout.code).toBe(0);
     expect(toStdout.stdout.trim().split('\n')).toHaveLength(3);
+  });
+
+  it('obeys robots.txt: a site that shuts crawlers out is robots-disallowed and only its robots.txt is read', async () => {
+    const paths: string[] = [];
+    const closed = createServer((req, res) => {
+      paths.push(req.url ?? '');
+      if (req.url === '/robots.txt')
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /\n');
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"must not be read"}');
+    });
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    try {
+      const host = `closed.test:${(closed.address() as AddressInfo).port}`;
+      const list = join(dir, 'closed.txt');
+      writeFileSync(list, `${host}\n`);
+      const run = await runInProcess([
+        'crawl',
+        list,
+        '--delay',
+        '0',
+        ...flags,
+        '--resolve',
+        'closed.test=127.0.0.1',
+      ]);
+      expect(run.code).toBe(1);
+      const line = JSON.parse(run.stdout.trim()) as {
+        outcome: string;
+        agent: unknown;
+        robots: { provenance: { sourceUrl: string } };
+        errors: { code: string }[];
+      };
+      expect(line.outcome).toBe('robots-disallowed');
+      expect(line.agent).toBeNull();
+      expect(line.robots.provenance.sourceUrl).toBe(`http://${host}/robots.txt`);
+      expect(line.errors.map((e) => e.code)).toContain('ROBOTS_DISALLOWED');
+      expect(new Set(paths)).toEqual(new Set(['/robots.txt']));
+    } finally {
+      await new Promise<void>((resolve) => {
+        closed.close(() => resolve());
+        closed.closeAllConnections();
+      });
+    }
   });
 
   it('a list of only unknown domains finds nothing, exit 1; an empty list is a usage error', async () => {
     const unknown = join(dir, 'unknown.txt');
     writeFileSync(unknown, `nobody.sandbox.test:${sb.http.port}\n`);
-    const run = await runCli(['crawl', unknown, '--delay', '0', ...flags]);
+    const run = await runInProcess(['crawl', unknown, '--delay', '0', ...flags]);
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout.trim())).toMatchObject({ outcome: 'not-found', agent: null });
     const empty = join(dir, 'empty.txt');
     writeFileSync(empty, '# nothing\n\n');
-    expect((await runCli(['crawl', empty, ...flags])).code).toBe(2);
+    expect((await runInProcess(['crawl', empty, ...flags])).code).toBe(2);
   });
 });

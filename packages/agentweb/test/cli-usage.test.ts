@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureCliBuilt, runCli } from './cli-harness.js';
+import { runInProcess } from './cli-in-process.js';
 
 const COMMANDS = [
   'discover',
@@ -14,8 +15,9 @@ const COMMANDS = [
 
 beforeAll(() => ensureCliBuilt(), 180_000);
 
+// One run of the built bin; the rest run the same runCli in process, which is much faster than a process each.
 describe('agentweb usage', () => {
-  it('prints the command list and the exit codes with --help, exit 0', async () => {
+  it('the built bin prints the command list and the exit codes with --help, exit 0', async () => {
     const run = await runCli(['--help']);
     expect(run.code).toBe(0);
     for (const name of COMMANDS) expect(run.stdout).toContain(`  ${name}`);
@@ -24,7 +26,7 @@ describe('agentweb usage', () => {
   });
 
   it("<command> --help prints that command's usage on stdout, exit 0, for every command", async () => {
-    const runs = await Promise.all(COMMANDS.map((name) => runCli([...name.split(' '), '--help'])));
+    const runs = await Promise.all(COMMANDS.map((name) => runInProcess([...name.split(' '), '--help'])));
     runs.forEach((run, i) => {
       expect(run.code).toBe(0);
       expect(run.stdout).toContain(`Usage: agentweb ${COMMANDS[i]}`);
@@ -33,7 +35,7 @@ describe('agentweb usage', () => {
   });
 
   it('an unknown command prints the usage on stderr, exit 2', async () => {
-    const run = await runCli(['frobnicate']);
+    const run = await runInProcess(['frobnicate']);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^error: CLI_USAGE: unknown command "frobnicate"/);
     expect(run.stderr).toContain('Usage: agentweb <command>');
@@ -41,13 +43,13 @@ describe('agentweb usage', () => {
   });
 
   it('no command at all is a usage error', async () => {
-    const run = await runCli([]);
+    const run = await runInProcess([]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('no command given');
   });
 
   it('an unknown flag prints the command usage on stderr, exit 2', async () => {
-    const run = await runCli(['agis', 'validate', 'x.yaml', '--frobnicate']);
+    const run = await runInProcess(['agis', 'validate', 'x.yaml', '--frobnicate']);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^error: CLI_USAGE: .*--frobnicate/);
     expect(run.stderr).toContain('Usage: agentweb agis validate');
@@ -55,10 +57,10 @@ describe('agentweb usage', () => {
 
   it('a missing argument, a bad number and a bad shared flag are usage errors', async () => {
     const [missing, badNumber, badFlag, noMerchant] = await Promise.all([
-      runCli(['card', 'validate']),
-      runCli(['search', 'socks', '--merchant', 'a.example', '--limit', 'lots']),
-      runCli(['discover', 'a.example', '--timeout', 'soon']),
-      runCli(['search', 'socks']),
+      runInProcess(['card', 'validate']),
+      runInProcess(['search', 'socks', '--merchant', 'a.example', '--limit', 'lots']),
+      runInProcess(['discover', 'a.example', '--timeout', 'soon']),
+      runInProcess(['search', 'socks']),
     ]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('missing <file|url>');
@@ -71,7 +73,7 @@ describe('agentweb usage', () => {
   });
 
   it('global flags may come before the command', async () => {
-    const run = await runCli(['--json', 'agis', 'mcp', '--help']);
+    const run = await runInProcess(['--json', 'agis', 'mcp', '--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Usage: agentweb agis mcp');
   });

@@ -62,6 +62,10 @@ describe('options and arguments', () => {
       isAgentWebInputError(await aw.addMerchant({ id: 1 } as unknown as AgentProfile).catch((e) => e)),
     ).toBe(true);
     expect(isAgentWebInputError(await aw.search('lamp', { merchants: [] }).catch((e) => e))).toBe(true);
+    // A lone string (a JavaScript caller's slip) is refused, not spread into one "merchant" per character.
+    const lone = { merchants: host() as unknown as string[] };
+    expect(isAgentWebInputError(await aw.search('lamp', lone).catch((e) => e))).toBe(true);
+    expect(aw.merchants()).toEqual([]);
     expect(isAgentWebInputError(await aw.product('').catch((e) => e))).toBe(true);
     expect(isAgentWebInputError(await aw.intent('').catch((e) => e))).toBe(true);
     expect(isAgentWebInputError(await aw.loadAgisService('').catch((e) => e))).toBe(true);

@@ -57,7 +57,13 @@ describe('search', () => {
   });
 
   it('reports a named merchant that cannot be found as an error outcome, and the rest still answer', async () => {
-    const aw = pool.make(sandboxOptions(sb, { discovery: { timeoutMs: 5_000, mechanisms: ['agent-card'] } }));
+    const events: AgentWebEvent[] = [];
+    const aw = pool.make(
+      sandboxOptions(sb, {
+        discovery: { timeoutMs: 5_000, mechanisms: ['agent-card'] },
+        onEvent: (e) => events.push(e),
+      }),
+    );
     const result = await aw.search('lamp', {
       merchants: [host(0), 'missing.sandbox.test'],
       deadlineMs: 10_000,
@@ -69,6 +75,20 @@ describe('search', () => {
       reason: 'AGENTWEB_UNKNOWN_MERCHANT',
     });
     expect(isUnknownMerchantError(result.outcomes[1]?.error)).toBe(true);
+    // One search:merchant event per outcome, the unreachable name included.
+    expect(events.filter((e) => e.type === 'search:merchant').map((e) => e.status)).toEqual(['ok', 'error']);
+  });
+
+  it('searchStream reports search:done even when the consumer stops early', async () => {
+    const events: AgentWebEvent[] = [];
+    const aw = pool.make(sandboxOptions(sb, { onEvent: (e) => events.push(e) }));
+    for (const i of [0, 1]) await aw.addMerchant(card(i));
+    for await (const chunk of aw.searchStream('lamp', { deadlineMs: 10_000 })) {
+      expect(chunk.outcome.status).toBe('ok');
+      break;
+    }
+    expect(events.filter((e) => e.type === 'search:start')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'search:done')).toHaveLength(1);
   });
 
   it('searchStream yields each merchant as it answers, the hung one last at the deadline', async () => {

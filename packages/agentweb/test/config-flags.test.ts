@@ -114,5 +114,15 @@ describe('clientOptionsFromFlags', () => {
       expect(isClientFlagError(error)).toBe(true);
       expect((error as Error).message).not.toContain('justasecret');
     }
+    expect(() => clientOptionsFromFlags({ token: ['shop.example=   '] })).toThrow(/--token/);
+    expect(() => clientOptionsFromFlags({ token: ['  =secret'] })).toThrow(/--token/);
+  });
+
+  it('keeps a token for a domain spelled __proto__ as an entry, not as the map prototype', () => {
+    const options = clientOptionsFromFlags({ token: ['__proto__=x', 'shop.example=y'] });
+    const map = options.credentials as Record<string, unknown>;
+    expect(Object.hasOwn(map, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(map)).toBe(null);
+    expect(map['shop.example']).toEqual({ type: 'bearer', token: 'y' });
   });
 });

@@ -312,7 +312,7 @@ describe('createMcpServer: AGIS tools', () => {
     expect(unknown.error.message).toContain('restaurant_not_found');
   });
 
-  it("an endpoint that declares its own `confirmed` input gets a separate confirmation argument, so its field is no yes", async () => {
+  it('an endpoint that declares its own `confirmed` input gets a separate confirmation argument, so its field is no yes', async () => {
     const aw = sandboxClient();
     const reservations = sb.agis.find((s) => s.id === 'reservations')!;
     const original = await aw.loadAgisService(reservations.baseUrl);
@@ -323,14 +323,19 @@ describe('createMcpServer: AGIS tools', () => {
         ...endpoint,
         input: {
           ...endpoint.input,
-          properties: { ...properties, confirmed: { type: 'boolean', description: 'Confirm the booking at once.' } },
+          properties: {
+            ...properties,
+            confirmed: { type: 'boolean', description: 'Confirm the booking at once.' },
+          },
         },
       };
     });
     await aw.loadAgisService({ ...original.document, endpoints }, { baseUrl: reservations.baseUrl });
     const mcp = await connect(createMcpServer(aw));
     const book = (await mcp.listTools()).tools.find((t) => t.name === 'book_reservation')!;
-    const gate = Object.keys(book.inputSchema.properties ?? {}).find((key) => /confirmed/.test(key) && key !== 'confirmed');
+    const gate = Object.keys(book.inputSchema.properties ?? {}).find(
+      (key) => /confirmed/.test(key) && key !== 'confirmed',
+    );
     expect(gate).toBeDefined();
     expect(book.description).toContain(`${gate}: true`);
 

@@ -1,3 +1,4 @@
+import { zodFunction, zodResponsesFunction } from 'openai/helpers/zod';
 import type {
   ChatCompletionMessageParam,
   ChatCompletionMessageToolCall,
@@ -11,7 +12,11 @@ import {
   type OpenAIResponsesFunctionCall,
   toOpenAITools,
 } from '../src/openai/index.js';
-import { AGENT_WEB_TOOL_NAMES, isAgentWebToolsOptionsError } from '../src/tools/index.js';
+import {
+  AGENT_WEB_TOOL_NAMES,
+  createAgentWebTools,
+  isAgentWebToolsOptionsError,
+} from '../src/tools/index.js';
 import { createFakeClient } from './tools-fake-client.js';
 
 const cartArgs = {
@@ -46,6 +51,26 @@ describe('toOpenAITools', () => {
     await expect(JSON.stringify(tools, null, 2)).toMatchFileSnapshot(
       '__snapshots__/openai-responses-tools.json',
     );
+  });
+
+  it("parameters are exactly what the openai package's own strict helpers (zodFunction, zodResponsesFunction) build", () => {
+    const { client } = createFakeClient();
+    const chat = toOpenAITools(client, { api: 'chat' });
+    const responses = toOpenAITools(client, { api: 'responses' });
+    // The helpers run the schema through the SDK's toStrictJsonSchema, which throws on anything strict mode
+    // refuses; they only add the draft-07 `$schema` marker, which a function's parameters do not need.
+    createAgentWebTools(client).forEach((tool, index) => {
+      const { $schema: _chatDialect, ...viaChatHelper } = zodFunction({
+        name: tool.name,
+        parameters: tool.inputSchema,
+      }).function.parameters as Record<string, unknown>;
+      const { $schema: _responsesDialect, ...viaResponsesHelper } = zodResponsesFunction({
+        name: tool.name,
+        parameters: tool.inputSchema,
+      }).parameters as Record<string, unknown>;
+      expect(chat[index]?.function.parameters, tool.name).toStrictEqual(viaChatHelper);
+      expect(responses[index]?.parameters, tool.name).toStrictEqual(viaResponsesHelper);
+    });
   });
 
   it('types: the output fits the openai package types of both APIs', () => {

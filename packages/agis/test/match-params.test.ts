@@ -268,7 +268,9 @@ describe('a name cued by the words before a hint example', () => {
     input: { type: 'object', properties: { guest_name: { type: 'string' } } },
   };
   it('reads the capitalised name after the cue word, not the whole hint phrase', () => {
-    expect(extractParams('table for two at 8 under the name Whitfield', dinner, now).guest_name).toBe('Whitfield');
+    expect(extractParams('table for two at 8 under the name Whitfield', dinner, now).guest_name).toBe(
+      'Whitfield',
+    );
     // Even when the instruction repeats a hint verbatim, the value is the name, not the lowercased phrase.
     expect(extractParams('a table under the name Okafor please', dinner, now).guest_name).toBe('Okafor');
   });

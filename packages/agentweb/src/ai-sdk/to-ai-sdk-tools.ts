@@ -22,7 +22,7 @@ export interface AgentWebAiSdkTool {
   /** The strict zod input; the SDK converts it to JSON Schema and validates the model's arguments with it. */
   inputSchema: z.ZodObject;
   /** Runs the tool; resolves to the `{ ok, ... }` result, which the SDK sends to the model as JSON. */
-  execute(input: Record<string, unknown>, options: AiSdkToolCallOptions): Promise<AgentWebToolResult>;
+  execute(input: Record<string, unknown>, options?: AiSdkToolCallOptions): Promise<AgentWebToolResult>;
 }
 
 /**
@@ -41,7 +41,8 @@ export function toAiSdkTools(
       title: agentWebTool.title,
       description: agentWebTool.description,
       inputSchema: agentWebTool.inputSchema,
-      execute: (input, { abortSignal }) =>
+      // The SDK always passes options; a direct call (e.g. from a test or a custom loop) may not.
+      execute: (input, { abortSignal } = {}) =>
         agentWebTool.execute(input, abortSignal ? { signal: abortSignal } : {}),
     };
   }

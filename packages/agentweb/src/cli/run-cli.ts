@@ -9,6 +9,7 @@ import type { CliCommand, CommandOptions, FlagValues } from './command.js';
 import { COMMAND_GROUPS, COMMANDS } from './commands/index.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import { commandUsage, mainUsage } from './help.js';
+import { printable } from './table.js';
 
 const GLOBAL_OPTIONS = {
   json: { type: 'boolean' },
@@ -119,7 +120,7 @@ function reportError(io: CliIo, error: unknown, debug: boolean, json: boolean): 
       ? String((error as { code: string }).code)
       : 'INTERNAL';
   const message = error instanceof Error ? error.message : String(error);
-  writeLine(io.stderr, `error: ${code}: ${message}`);
+  writeLine(io.stderr, `error: ${printable(code)}: ${printable(message)}`);
   if (debug) {
     let current: unknown = error;
     for (let depth = 0; depth < 8 && current instanceof Error; depth++) {

@@ -9,11 +9,18 @@ export interface TableOptions {
   indent?: string;
 }
 
+/**
+ * Text safe to print to a terminal: control characters from remote data (they could move the cursor, recolour or
+ * rewrite earlier lines) become spaces.
+ */
+export function printable(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
+}
+
 function cellText(cell: Cell, max: number): string {
   const text = cell === undefined || cell === null || cell === '' ? '-' : String(cell);
-  // Control characters from remote data must not reach the terminal (they could move the cursor or recolour).
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
+  const clean = printable(text);
   return clean.length > max ? `${clean.slice(0, Math.max(1, max - 1))}…` : clean;
 }
 

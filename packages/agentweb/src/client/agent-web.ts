@@ -463,7 +463,14 @@ export class AgentWeb implements AgentWebClient {
       if (all.length === 0) throw new NoMerchantsError(operation, []);
       return { clients: all.map((m) => m.client), failures: [] };
     }
+    // A single string would spread into its characters, each then "discovered" as a merchant.
+    if (typeof options.merchants === 'string' || !isIterable(options.merchants)) {
+      throw new AgentWebInputError('merchants', 'expected an array of merchant domains, ids or card URLs');
+    }
     const names = [...options.merchants];
+    if (names.some((name) => typeof name !== 'string')) {
+      throw new AgentWebInputError('merchants', 'every merchant must be a domain, id or card URL string');
+    }
     if (names.length === 0)
       throw new AgentWebInputError('merchants', 'name at least one merchant, or omit the option');
     const settled = await Promise.allSettled(names.map((name) => this.#merchantNamed(name, options.signal)));
@@ -511,6 +518,10 @@ export class AgentWeb implements AgentWebClient {
       elapsedMs: outcome.elapsedMs,
     });
   }
+}
+
+function isIterable(value: unknown): value is Iterable<unknown> {
+  return typeof value === 'object' && value !== null && Symbol.iterator in value;
 }
 
 function positive(name: string, value: number | undefined, fallback: number): number {

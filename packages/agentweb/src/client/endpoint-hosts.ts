@@ -8,8 +8,7 @@ import type { AgentProfile } from '@agentweb/agentcard';
 export function endpointsOnHost(profile: AgentProfile, host: string): boolean {
   const wanted = host.toLowerCase();
   return (
-    profile.endpoints.length > 0 &&
-    profile.endpoints.every((endpoint) => urlHost(endpoint.url) === wanted)
+    profile.endpoints.length > 0 && profile.endpoints.every((endpoint) => urlHost(endpoint.url) === wanted)
   );
 }
 

@@ -2,10 +2,10 @@ import {
   type AgisEndpoint,
   type AgisInvocationResult,
   invokeAgis,
+  irreversibility,
   type MatchCandidate,
 } from '@agentweb/agis';
 import type { HttpClient } from '@agentweb/http';
-import { agisConfirmationReason } from '../mcp/agis-confirmation.js';
 import type { EventEmitter } from './emit-event.js';
 import {
   AgentWebInputError,
@@ -59,7 +59,7 @@ export async function invokeIntentMatch(
   const method = endpoint.method.toUpperCase();
   // The match may have been rebuilt from a tool call or a stored plan, so its flag is not trusted alone: the
   // endpoint's own irreversibility always asks too.
-  const endpointReason = agisConfirmationReason(endpoint);
+  const endpointReason = irreversibility(endpoint);
   if (candidate.needsConfirmation || endpointReason !== undefined) {
     await confirmOrThrow(deps, candidate, endpointReason, input, method, endpoint.path, options);
   }

@@ -50,7 +50,11 @@ export interface AgentWebOptions {
   contextStore?: ContextStore;
   /** The user this client acts for; contextIds and personalised caches are keyed by it (default `'default'`). */
   userId?: string;
-  /** Credentials per merchant: a map keyed by domain or merchant id, or a function. */
+  /**
+   * Credentials per merchant: a function, or a map keyed by domain, host name, merchant id or card URL. A map key
+   * applies only to a merchant whose card came from the host it names (or whose endpoints are all on it), so a
+   * card cannot claim another merchant's credentials by naming its id.
+   */
   credentials?: Readonly<Record<string, A2AAuth>> | CredentialsLookup;
   /** Progress and diagnostics; errors thrown by the listener are ignored. */
   onEvent?: (event: AgentWebEvent) => void;
@@ -83,7 +87,10 @@ export type AgentWebEvent =
 export interface AgentWebMerchant {
   /** Id the merchant is known by (its profile id). */
   readonly id: string;
-  /** Host (and port) of its agent card, e.g. `shop.example`; `search({ merchants })` accepts it. */
+  /**
+   * Host (and port) of its agent card, e.g. `shop.example` (of its first endpoint when added as a profile);
+   * `search({ merchants })` accepts it.
+   */
   readonly domain: string;
   /** Its normalised agent profile. */
   readonly profile: AgentProfile;
@@ -186,8 +193,8 @@ export interface ConfirmationRequest {
 /** Options of `invokeIntent`. */
 export interface InvokeIntentOptions extends CallOptions {
   /**
-   * Called before any endpoint whose candidate `needsConfirmation`; return true to proceed. Without it such
-   * endpoints are refused with `IntentConfirmationError`.
+   * Called before any endpoint whose candidate `needsConfirmation`, or that is irreversible whatever the match
+   * says; only `true` proceeds. Without it such endpoints are refused with `IntentConfirmationError`.
    */
   confirm?: (request: ConfirmationRequest) => boolean | Promise<boolean>;
   /** Which candidate to invoke (default 0, the best). */

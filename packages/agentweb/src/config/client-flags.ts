@@ -54,12 +54,15 @@ function parseTimeout(raw: string): number {
 }
 
 function parseTokens(entries: readonly string[]): Record<string, { type: 'bearer'; token: string }> {
-  const out: Record<string, { type: 'bearer'; token: string }> = {};
+  // No prototype: a domain spelled `__proto__` must be an entry, not a way to replace the map's prototype.
+  const out: Record<string, { type: 'bearer'; token: string }> = Object.create(null);
   for (const entry of entries) {
     const eq = entry.indexOf('=');
-    if (eq <= 0 || eq === entry.length - 1)
+    const domain = entry.slice(0, eq).trim().toLowerCase();
+    const token = entry.slice(eq + 1).trim();
+    if (eq <= 0 || domain === '' || token === '')
       throw new ClientFlagError('--token', '(value hidden)', 'expected domain=token');
-    out[entry.slice(0, eq).trim().toLowerCase()] = { type: 'bearer', token: entry.slice(eq + 1).trim() };
+    out[domain] = { type: 'bearer', token };
   }
   return out;
 }

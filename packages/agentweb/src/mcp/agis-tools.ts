@@ -57,6 +57,12 @@ function serviceKey(service: LoadedAgisService): string {
   return JSON.stringify([service.service, service.document.vocabulary.namespace ?? null]);
 }
 
+/** The client still holds this very document under the service's name (loading again replaces it). */
+function isStillLoaded(client: AgentWebClient, service: LoadedAgisService, key: string): boolean {
+  const current = client.agisServices().find((loaded) => serviceKey(loaded) === key);
+  return current?.document === service.document;
+}
+
 /**
  * The argument that carries the user's confirmation: `confirmed`, unless the endpoint's own input declares a field
  * of that name. Then the endpoint's field keeps its meaning (and is passed on), and the confirmation gets a name of
@@ -211,7 +217,7 @@ export function registerAgisService(
       },
       async (args, extra) => {
         const { [gate]: confirmed, ...input } = args as Record<string, unknown>;
-        if (!client.agisServices().includes(service)) {
+        if (!isStillLoaded(client, service, key)) {
           return toCallToolResult(
             errorResult(
               TOOL_ERROR_CODES.serviceChanged,

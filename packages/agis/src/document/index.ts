@@ -40,4 +40,9 @@ export {
   formatAgisPath,
   parseAgisSource,
 } from './source.js';
-export { fieldListToSchema, inputBlockToSchema, parseTypedField } from './typed-fields.js';
+export {
+  fieldListToSchema,
+  inputBlockToSchema,
+  parseTypedField,
+  type TypedFieldSchema,
+} from './typed-fields.js';

@@ -1,9 +1,10 @@
 // Turns the draft's pseudo-typed field lists (`party_size (integer, minimum: 1)`, `datetime (ISO8601)`,
 // `restaurants: [array of restaurant objects]`) into JSON Schema.
 
-type Schema = Record<string, unknown>;
+/** A JSON Schema object built from typed fields. */
+export type TypedFieldSchema = Record<string, unknown>;
 
-const TYPE_WORDS: Record<string, Schema> = {
+const TYPE_WORDS: Record<string, TypedFieldSchema> = {
   int: { type: 'integer' },
   integer: { type: 'integer' },
   long: { type: 'integer' },
@@ -76,7 +77,7 @@ function parseConstraintValue(key: string, raw: string): unknown {
   return v.replace(/^["']|["']$/g, '');
 }
 
-function typeFromWords(words: string): Schema | undefined {
+function typeFromWords(words: string): TypedFieldSchema | undefined {
   const w = words.trim().toLowerCase();
   if (TYPE_WORDS[w]) return { ...TYPE_WORDS[w] };
   const arrayOf = /^array(?: of (.+?))?$/.exec(w);
@@ -93,11 +94,11 @@ function typeFromWords(words: string): Schema | undefined {
 }
 
 /** One field spec -> [name, JSON Schema], or null when the text is not a field spec. */
-export function parseTypedField(spec: string): [string, Schema] | null {
+export function parseTypedField(spec: string): [string, TypedFieldSchema] | null {
   const m = /^([A-Za-z_][\w.-]*)\s*(?:\(([\s\S]*)\))?\s*(?::\s*([\s\S]*))?$/.exec(spec.trim());
   if (!m) return null;
   const [, name, parens, after] = m;
-  const schema: Schema = {};
+  const schema: TypedFieldSchema = {};
   const notes: string[] = [];
   if (parens !== undefined) {
     for (const part of splitTopLevel(parens)) {
@@ -125,8 +126,8 @@ export function parseTypedField(spec: string): [string, Schema] | null {
 }
 
 /** A draft `input { required: [...] optional: [...] }` block -> an object JSON Schema. */
-export function inputBlockToSchema(block: Record<string, unknown>): Schema {
-  const properties: Record<string, Schema> = {};
+export function inputBlockToSchema(block: Record<string, unknown>): TypedFieldSchema {
+  const properties: Record<string, TypedFieldSchema> = {};
   const required: string[] = [];
   for (const [key, list] of [
     ['required', block['required']],
@@ -144,8 +145,8 @@ export function inputBlockToSchema(block: Record<string, unknown>): Schema {
 }
 
 /** A draft `output { a, b: [array] }` item list -> an object JSON Schema. */
-export function fieldListToSchema(items: string[]): Schema {
-  const properties: Record<string, Schema> = {};
+export function fieldListToSchema(items: string[]): TypedFieldSchema {
+  const properties: Record<string, TypedFieldSchema> = {};
   for (const item of items) {
     const field = parseTypedField(item);
     if (field) properties[field[0]] = field[1];

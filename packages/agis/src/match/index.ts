@@ -1,4 +1,4 @@
-export { type Bm25Matcher, createBm25Matcher } from './bm25.js';
+export { type Bm25Hit, type Bm25Matcher, type Bm25Options, createBm25Matcher } from './bm25.js';
 export {
   CALIBRATION_FEATURES,
   type CalibrationFeature,
@@ -14,6 +14,7 @@ export {
   type MatchOptions,
 } from './create-intent-matcher.js';
 export { isMatchAbortedError, MatchAbortedError } from './errors.js';
+export { irreversibility } from './irreversibility.js';
 export { extractParams } from './params/extract-params.js';
 export type {
   MatchCandidate,

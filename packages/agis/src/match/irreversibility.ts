@@ -20,7 +20,12 @@ const DESTRUCTIVE = new Set([
   'buy',
 ]);
 
-/** Why an endpoint needs explicit confirmation regardless of confidence, or undefined. */
+/**
+ * Why an endpoint needs the user's explicit confirmation whatever the match confidence, or undefined: it declares
+ * `impact_tier: irreversible`, it is a non-idempotent committing verb (EXECUTE, CANCEL, TRANSFER, PAY, ...) with no
+ * impact tier, or a `state_transition` ends in a terminal state. The matcher sets `needsConfirmation` from it, and
+ * callers that invoke an endpoint by name should apply it too.
+ */
 export function irreversibility(endpoint: MatcherEndpoint): string | undefined {
   const sem = endpoint.semantic;
   if (sem.impact_tier === 'irreversible') return 'endpoint declares impact_tier irreversible';

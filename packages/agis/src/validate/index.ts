@@ -2,6 +2,7 @@ export { instructionLike, intentContradiction, intentVerb } from './consistency.
 export {
   checkMethodClass,
   checkMethodSyntax,
+  type MethodFinding,
   NON_ACTION_STOPLIST,
   PROHIBITED_HTTP_METHODS,
   STATE_VERBS,

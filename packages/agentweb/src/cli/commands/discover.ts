@@ -4,7 +4,7 @@ import { writeJson, writeLine } from '../cli-io.js';
 import type { CliCommand } from '../command.js';
 import { EXIT, traceUnreachable } from '../exit-codes.js';
 import { booleanFlag, integerFlag } from '../flag-values.js';
-import { formatFields, formatMs, formatTable } from '../table.js';
+import { formatFields, formatMs, formatTable, printable } from '../table.js';
 
 function traceTable(trace: readonly TraceEntry[]): string {
   return formatTable(
@@ -98,7 +98,7 @@ export const discoverCommand: CliCommand = {
         writeLine(stdout, `${outcome.domain}: ${outcome.ok ? 'found' : 'not found'}`);
         stdout.write(traceTable(outcome.ok ? outcome.result.trace : outcome.trace));
         if (outcome.ok) stdout.write(profileFields(outcome.result));
-        else writeLine(stdout, `  error: ${errorText(outcome.error)}`);
+        else writeLine(stdout, `  error: ${printable(errorText(outcome.error))}`);
         writeLine(stdout);
       }
     }

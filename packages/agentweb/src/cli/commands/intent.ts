@@ -46,7 +46,11 @@ function candidateRows(candidates: readonly MatchCandidate[]): (string | number)
 }
 
 /** Asks on the terminal; refuses outright without one, since nobody could have agreed. */
-function confirmer(io: CliIo, preConfirmed: boolean): (request: ConfirmationRequest) => Promise<boolean> {
+function confirmer(
+  io: CliIo,
+  preConfirmed: boolean,
+  signal: AbortSignal,
+): (request: ConfirmationRequest) => Promise<boolean> {
   return async (request) => {
     if (preConfirmed) return true;
     const { candidate, input, reasons } = request;
@@ -56,11 +60,16 @@ function confirmer(io: CliIo, preConfirmed: boolean): (request: ConfirmationRequ
         'CLI_CONFIRMATION_REQUIRED',
         `${what} needs confirmation (${reasons.join('; ') || 'irreversible or low confidence'}) and stdin is not a terminal; pass --yes to confirm`,
       );
+    // A terminal whose input has already ended can never answer.
+    if (io.stdin.readableEnded) return false;
     const rl = createInterface({ input: io.stdin, output: io.stderr, terminal: true });
+    // End of input (Ctrl-D) and Ctrl-C in raw mode close the interface without settling the question; both
+    // mean no, rather than a prompt that waits forever.
+    const closed = new Promise<string>((resolve) => rl.once('close', () => resolve('')));
     try {
       writeLine(io.stderr, `${what} on ${candidate.service} needs confirmation: ${reasons.join('; ')}`);
       writeLine(io.stderr, `input: ${JSON.stringify(input)}`);
-      const answer = await rl.question('Proceed? [y/N] ');
+      const answer = await Promise.race([rl.question('Proceed? [y/N] ', { signal }), closed]);
       return /^y(es)?$/i.test(answer.trim());
     } finally {
       rl.close();
@@ -149,7 +158,7 @@ export const intentCommand: CliCommand = {
       return EXIT.ok;
     }
     let approved: boolean | undefined;
-    const ask = confirmer(ctx.io, booleanFlag(ctx.values, 'yes'));
+    const ask = confirmer(ctx.io, booleanFlag(ctx.values, 'yes'), ctx.signal);
     const invocation = await ctx.client().invokeIntent(match, {
       signal: ctx.signal,
       ...(input ? { input } : {}),
