@@ -68,7 +68,9 @@ describe('table', () => {
 describe('printable', () => {
   it('turns terminal control sequences from remote text into spaces', () => {
     // An error message carrying ANSI escapes must not recolour or rewrite the user's terminal.
-    expect(printable('bad card\u001b[2J\u001b[31mnot red\r\nnext\u009b')).toBe('bad card [2J [31mnot red next ');
+    expect(printable('bad card\u001b[2J\u001b[31mnot red\r\nnext\u009b')).toBe(
+      'bad card [2J [31mnot red next ',
+    );
     expect(printable('plain text, ünïcødé')).toBe('plain text, ünïcødé');
   });
 });

@@ -1,4 +1,4 @@
-// Shared by the cli-*.test.ts files: makes sure the built bin is current, runs it as a child process.
+// Shared by the cli-*.test.ts and mcp-stdio tests: makes sure the built bins are current, runs the CLI as a child.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const repoDir = fileURLToPath(new URL('../../..', import.meta.url));
 /** The bin as package.json names it. */
 export const CLI_BIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const MCP_BIN = fileURLToPath(new URL('../dist/mcp/bin.js', import.meta.url));
 const DEPENDENCIES = ['core', 'http', 'agentcard', 'discovery', 'a2a', 'cap', 'agis'];
 
 function newestSourceMtime(dir: string): number {
@@ -22,12 +23,12 @@ function newestSourceMtime(dir: string): number {
 }
 
 function stale(): boolean {
-  if (!existsSync(CLI_BIN)) return true;
-  // Only what the bin imports: the adapters beside it change often and do not affect it.
+  if (!existsSync(CLI_BIN) || !existsSync(MCP_BIN)) return true;
+  // What the two bins import (the CLI, and the MCP server with the tools); the framework adapters do not matter.
   const newest = Math.max(
-    ...['cli', 'client', 'config'].map((d) => newestSourceMtime(`${packageDir}src/${d}`)),
+    ...['cli', 'client', 'config', 'mcp', 'tools'].map((d) => newestSourceMtime(`${packageDir}src/${d}`)),
   );
-  return statSync(CLI_BIN).mtimeMs < newest;
+  return Math.min(statSync(CLI_BIN).mtimeMs, statSync(MCP_BIN).mtimeMs) < newest;
 }
 
 /**

@@ -270,6 +270,31 @@ describe('createMcpServer: AGIS tools', () => {
     expect(JSON.stringify(reservations.stats.lastRequest)).not.toContain('confirmed');
   });
 
+  it('a confirmation approves only the action shown before it, once: not a first call, not changed input', async () => {
+    const aw = await loadedClient();
+    const mcp = await connect(createMcpServer(aw));
+    const reservations = sb.agis.find((s) => s.id === 'reservations')!;
+    const before = reservations.stats.calls['BOOK /reservation'] ?? 0;
+    const input = { restaurant: 'copper-pot', party_size: 2, datetime: futureSeating(9) };
+    const call = (args: Record<string, unknown>) =>
+      mcp.callTool({ name: 'book_reservation', arguments: args });
+
+    // confirmed: true before the user saw anything: the question comes back, with the input to show.
+    const early = payload(await call({ ...input, confirmed: true }));
+    expect(early).toMatchObject({ ok: false, error: { code: 'CONFIRMATION_REQUIRED', details: { input } } });
+    // Confirming with another party size is another action: asked again.
+    const changed = payload(await call({ ...input, party_size: 4, confirmed: true }));
+    expect(changed).toMatchObject({ ok: false, error: { code: 'CONFIRMATION_REQUIRED' } });
+    expect(reservations.stats.calls['BOOK /reservation'] ?? 0).toBe(before);
+    // The action shown (party of 4) is approved once.
+    expect(payload(await call({ ...input, party_size: 4, confirmed: true }))).toMatchObject({ ok: true });
+    expect(payload(await call({ ...input, party_size: 4, confirmed: true }))).toMatchObject({
+      ok: false,
+      error: { code: 'CONFIRMATION_REQUIRED' },
+    });
+    expect(reservations.stats.calls['BOOK /reservation']).toBe(before + 1);
+  });
+
   it('lets a host confirm callback decide instead of the model', async () => {
     const aw = await loadedClient();
     const asked: string[] = [];

@@ -7,20 +7,18 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_WEB_TOOL_NAMES } from '../src/tools/index.js';
+import { ensureCliBuilt } from './cli-harness.js';
 
-// The bin runs from its TypeScript source through the sandbox's type-stripping module hooks (the same ones
-// startSandboxProcess uses): no build step, so the test always runs the current code and never races another
-// test that rebuilds dist/.
-const BIN = fileURLToPath(new URL('../src/mcp/bin.ts', import.meta.url));
-const HOOKS = fileURLToPath(
-  new URL('../../sandbox/src/process/register-ts-source-hooks.mjs', import.meta.url),
-);
-const NODE_ARGS = ['--import', HOOKS, BIN];
+// The built bin, as `npx --package agentweb agentweb-mcp` runs it (CI builds before testing; locally the harness
+// rebuilds a missing or stale dist once).
+const BIN = fileURLToPath(new URL('../dist/mcp/bin.js', import.meta.url));
+const NODE_ARGS = [BIN];
 
 let sb: Sandbox;
 let clientFlags: string[];
 
 beforeAll(async () => {
+  ensureCliBuilt();
   sb = await startSandbox({ merchants: 2, seed: 'mcp-stdio' });
   // Everything the bin reaches resolves to loopback: names through --resolve, _cap TXT through the sandbox DNS.
   clientFlags = [

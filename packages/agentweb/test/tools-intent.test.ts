@@ -120,6 +120,41 @@ describe('invoke_intent', () => {
     expect(calls.map((c) => c.method)).toEqual(['intent', 'invokeIntent', 'invokeIntent']);
   });
 
+  it('confirmed: true approves only the exact action shown before: not a first call, not another input', async () => {
+    const { tool } = setup();
+    await tool('match_intent').execute({ instruction: 'cancel reservation R-1', maxCandidates: null });
+    const cancel = { ...invokeArgs, matchId: 'match-1', candidate: 1 };
+    // A model that sets confirmed: true before the user saw anything gets the question, not the action.
+    const early = await tool('invoke_intent').execute({ ...cancel, confirmed: true });
+    expect(early).toMatchObject({
+      ok: false,
+      error: { code: 'CONFIRMATION_REQUIRED', details: { input: { party_size: 2 } } },
+    });
+    // Confirming after changing the input is a new action: asked again, with the new input shown.
+    const changed = await tool('invoke_intent').execute({
+      ...cancel,
+      inputJson: '{"party_size":9}',
+      confirmed: true,
+    });
+    expect(changed).toMatchObject({
+      ok: false,
+      error: { code: 'CONFIRMATION_REQUIRED', details: { input: { party_size: 9 } } },
+    });
+    const confirmed = await tool('invoke_intent').execute({
+      ...cancel,
+      inputJson: '{"party_size":9}',
+      confirmed: true,
+    });
+    expect(confirmed).toMatchObject({ ok: true, data: { data: { input: { party_size: 9 } } } });
+    // An approval is used once: running it again asks again.
+    const again = await tool('invoke_intent').execute({
+      ...cancel,
+      inputJson: '{"party_size":9}',
+      confirmed: true,
+    });
+    expect(again).toMatchObject({ ok: false, error: { code: 'CONFIRMATION_REQUIRED' } });
+  });
+
   it('confirmed: false is not a yes', async () => {
     const { tool } = setup();
     await tool('match_intent').execute({ instruction: 'cancel reservation R-1', maxCandidates: null });

@@ -1,3 +1,4 @@
+import { canonicalizeJson } from '@agentweb/a2a';
 import { type AgisEndpoint, type MatchCandidate, type McpTool, toMcpTools } from '@agentweb/agis';
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -11,6 +12,9 @@ import { toCallToolResult } from './call-tool-result.js';
 
 /** The argument an AGIS tool that needs confirmation takes besides the endpoint's own input. */
 export const CONFIRMED_ARGUMENT = 'confirmed';
+
+/** Most actions a tool keeps waiting for the user's answer; the oldest is forgotten first. */
+const MAX_PENDING_CONFIRMATIONS = 16;
 
 /** Options of {@link registerAgisService}. */
 export interface RegisterAgisServiceOptions {
@@ -199,6 +203,9 @@ export function registerAgisService(
     const reason = agisConfirmationReason(endpoint);
     const gate = gateArgument((tool.inputSchema['properties'] as Record<string, unknown> | undefined) ?? {});
     const label = `${endpoint.method.toUpperCase()} ${endpoint.path}`;
+    // Inputs shown in a CONFIRMATION_REQUIRED answer: a confirmed call approves one of these exactly, once, so a
+    // model can neither confirm before the user saw the action nor confirm one input and send another.
+    const shown = new Set<string>();
     const registeredTool = server.registerTool(
       name,
       {
@@ -225,12 +232,26 @@ export function registerAgisService(
             ),
           );
         }
-        if (reason !== undefined && options.confirm === undefined && confirmed !== true) {
+        const action = canonicalizeJson(input);
+        if (
+          reason !== undefined &&
+          options.confirm === undefined &&
+          !(confirmed === true && shown.delete(action))
+        ) {
+          shown.delete(action);
+          shown.add(action);
+          if (shown.size > MAX_PENDING_CONFIRMATIONS) shown.delete(shown.values().next().value as string);
           return toCallToolResult(
             errorResult(
               TOOL_ERROR_CODES.confirmationRequired,
-              `${label} of ${service.service} needs the user's confirmation (${reason}); nothing was sent. Ask the user, then call again with ${gate}: true.`,
-              { service: service.service, method: endpoint.method, path: endpoint.path, reason },
+              `${label} of ${service.service} needs the user's confirmation (${reason}); nothing was sent. Tell the user exactly what will be done with this input and, only if they agree, call again with the same arguments and ${gate}: true.`,
+              {
+                service: service.service,
+                method: endpoint.method,
+                path: endpoint.path,
+                reason,
+                input: toJson(input),
+              },
             ),
           );
         }

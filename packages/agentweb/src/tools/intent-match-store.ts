@@ -8,6 +8,11 @@ export interface StoredMatch {
   match: IntentMatch;
   /** `agisServices()` at match time: a candidate is only as current as the document it was computed from. */
   services: readonly LoadedAgisService[];
+  /**
+   * Actions shown to the model in a `CONFIRMATION_REQUIRED` result, by candidate index: the canonical JSON of the
+   * input it would send. A later `confirmed: true` approves exactly that input and nothing else.
+   */
+  proposals: Map<number, string>;
 }
 
 /**
@@ -26,7 +31,7 @@ export class IntentMatchStore {
   /** Keeps a match, with the services it was computed from, and returns its id. */
   put(match: IntentMatch, services: readonly LoadedAgisService[]): string {
     const id = `match-${this.#next++}`;
-    this.#matches.set(id, { match, services });
+    this.#matches.set(id, { match, services, proposals: new Map() });
     while (this.#matches.size > this.#capacity) {
       const oldest = this.#matches.keys().next().value;
       if (oldest === undefined) break;

@@ -1,3 +1,4 @@
+import { canonicalizeJson } from '@agentweb/a2a';
 import type { MatchCandidate } from '@agentweb/agis';
 import { z } from 'zod';
 import type { AgentWebClient, ConfirmationRequest, InvokeIntentOptions } from '../client/types.js';
@@ -76,7 +77,7 @@ async function resolveMatch(
   store: IntentMatchStore,
   args: InvokeIntentArgs,
   signal: AbortSignal | undefined,
-): Promise<Parsed<{ id: string } & StoredMatch>> {
+): Promise<Parsed<{ id: string; stored: StoredMatch }>> {
   const matchId = args.matchId?.trim();
   if (matchId) {
     const stored = store.get(matchId);
@@ -88,7 +89,7 @@ async function resolveMatch(
         ),
       };
     }
-    return { value: { id: matchId, ...stored } };
+    return { value: { id: matchId, stored } };
   }
   const instruction = args.instruction?.trim();
   if (!instruction)
@@ -96,7 +97,11 @@ async function resolveMatch(
   const services = client.agisServices();
   if (services.length === 0) return { failure: noServicesResult() };
   const match = await client.intent(instruction, signal ? { signal } : {});
-  return { value: { id: store.put(match, services), match, services } };
+  const id = store.put(match, services);
+  const stored = store.get(id);
+  if (stored === undefined)
+    return { failure: errorResult(TOOL_ERROR_CODES.invalidInput, 'match store is full') };
+  return { value: { id, stored } };
 }
 
 /**
@@ -160,19 +165,23 @@ export function createInvokeIntentTool(
         if ('failure' in extra) return extra.failure;
         const found = await resolveMatch(client, store, input, signal);
         if ('failure' in found) return found.failure;
-        const resolved = found.value;
+        const { id: matchId, stored } = found.value;
         const index = input.candidate ?? 0;
-        if (staleCandidate(client, resolved, resolved.match.candidates[index])) {
+        if (staleCandidate(client, stored, stored.match.candidates[index])) {
           return errorResult(
             TOOL_ERROR_CODES.invalidInput,
-            `matchId "${resolved.id}" was made before its AGIS service was reloaded; call match_intent again`,
+            `matchId "${matchId}" was made before its AGIS service was reloaded; call match_intent again`,
           );
         }
         let pending: ConfirmationRequest | undefined;
         const confirm: ConfirmCallback =
           settings.confirm ??
           ((request) => {
-            if (input.confirmed === true) return true;
+            // `confirmed: true` approves only the exact action an earlier CONFIRMATION_REQUIRED showed (same match,
+            // candidate and input): a model cannot confirm one input and send another.
+            const action = canonicalizeJson(request.input);
+            if (input.confirmed === true && stored.proposals.get(index) === action) return true;
+            stored.proposals.set(index, action);
             pending = request;
             return false;
           });
@@ -183,10 +192,11 @@ export function createInvokeIntentTool(
           ...(signal ? { signal } : {}),
         };
         try {
-          const result = await client.invokeIntent(resolved.match, options);
-          const chosen = resolved.match.candidates[index];
+          const result = await client.invokeIntent(stored.match, options);
+          stored.proposals.delete(index);
+          const chosen = stored.match.candidates[index];
           return okResult({
-            matchId: resolved.id,
+            matchId,
             invoked: chosen ? { service: chosen.service, method: chosen.method, path: chosen.path } : null,
             status: result.status,
             data: toJsonValue(result.data),
@@ -194,8 +204,7 @@ export function createInvokeIntentTool(
         } catch (error) {
           // Our own confirm said no because the model did not pass confirmed: true: that is a question for the
           // user, not a failure, so the result says what to ask.
-          if (pending !== undefined && !signal?.aborted)
-            return confirmationRequired(resolved.id, index, pending);
+          if (pending !== undefined && !signal?.aborted) return confirmationRequired(matchId, index, pending);
           throw error;
         }
       },
