@@ -88,13 +88,10 @@ function toLine(record: CrawlRecord): Record<string, unknown> {
   };
 }
 
-// Respect backpressure so a slow disk or pipe cannot make the index pile up in memory.
+// Waiting for each line to be handed on keeps a slow disk or pipe from making the index pile up in memory, and
+// surfaces a write error (a full disk, a closed pipe) instead of losing it.
 function writeLine(out: NodeJS.WritableStream, line: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const ok = out.write(line, (error) => {
-      if (error) reject(error);
-    });
-    if (ok) resolve();
-    else out.once('drain', resolve);
+    out.write(line, (error) => (error ? reject(error) : resolve()));
   });
 }

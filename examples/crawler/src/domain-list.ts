@@ -1,13 +1,15 @@
+import { AgentWebError } from 'agentweb';
+
 /** Most domains one list may hold, so a wrong file (a log, a dump) is refused instead of crawled. */
 export const MAX_DOMAINS = 10_000;
 
 /** A domain list line that is not a domain. */
-export class DomainListError extends Error {
+export class DomainListError extends AgentWebError {
   /** 1-based line number. */
   readonly line: number;
 
   constructor(line: number, message: string) {
-    super(`line ${line}: ${message}`);
+    super({ code: 'CRAWLER_DOMAIN_LIST_INVALID', message: `line ${line}: ${message}` });
     this.name = 'DomainListError';
     this.line = line;
   }

@@ -30,6 +30,9 @@ async function main(): Promise<void> {
     throw new Error('--concurrency must be a whole number from 1 to 64');
   }
   const out = values.out === undefined ? process.stdout : createWriteStream(values.out);
+  let outError: Error | undefined;
+  // An unwritable --out path fails asynchronously; keep the error for the message below instead of crashing.
+  if (out !== process.stdout) out.on('error', (error) => (outError ??= error));
   const file = positionals[0];
   let summary: CrawlSummary;
   if (file === undefined) {
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
     }
   }
   if (out !== process.stdout) await new Promise<void>((resolve) => out.end(resolve));
+  if (outError) throw new Error(`cannot write ${values.out}: ${outError.message}`);
   process.stderr.write(
     `${summary.records} records; agents found: ${summary.agents.length}; failed: ${Object.keys(summary.failed).length}\n`,
   );
