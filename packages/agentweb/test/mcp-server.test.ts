@@ -295,6 +295,21 @@ describe('createMcpServer: AGIS tools', () => {
     expect(reservations.stats.calls['BOOK /reservation']).toBe(before + 1);
   });
 
+  it('refuses arguments JSON cannot carry (a non-finite number) as invalid input, sending nothing', async () => {
+    const aw = await loadedClient();
+    const mcp = await connect(createMcpServer(aw));
+    const reservations = sb.agis.find((s) => s.id === 'reservations')!;
+    const before = reservations.stats.requests;
+    const input = {
+      restaurant: 'copper-pot',
+      party_size: Number.POSITIVE_INFINITY,
+      datetime: futureSeating(11),
+    };
+    const refused = payload(await mcp.callTool({ name: 'book_reservation', arguments: input }));
+    expect(refused).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(reservations.stats.requests).toBe(before);
+  });
+
   it('lets a host confirm callback decide instead of the model', async () => {
     const aw = await loadedClient();
     const asked: string[] = [];

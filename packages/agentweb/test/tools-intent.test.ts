@@ -155,6 +155,39 @@ describe('invoke_intent', () => {
     expect(again).toMatchObject({ ok: false, error: { code: 'CONFIRMATION_REQUIRED' } });
   });
 
+  it('an approval is used up when it is given, even when the call then fails or runs twice at once', async () => {
+    const { tool, client, calls } = setup();
+    const invoke = client.invokeIntent.bind(client);
+    let failNext = true;
+    // The endpoint call fails after the approval (a timeout, a 503): the action may well have happened.
+    client.invokeIntent = async (match, options) => {
+      const result = await invoke(match, options);
+      if (failNext) {
+        failNext = false;
+        throw new Error('the service did not answer in time');
+      }
+      return result;
+    };
+    await tool('match_intent').execute({ instruction: 'cancel reservation R-1', maxCandidates: null });
+    const cancel = { ...invokeArgs, matchId: 'match-1', candidate: 1 };
+    expect(await tool('invoke_intent').execute(cancel)).toMatchObject({
+      error: { code: 'CONFIRMATION_REQUIRED' },
+    });
+    const failed = await tool('invoke_intent').execute({ ...cancel, confirmed: true });
+    expect(failed.ok).toBe(false);
+    // Retrying the same irreversible action needs the user again.
+    const retried = await tool('invoke_intent').execute({ ...cancel, confirmed: true });
+    expect(retried).toMatchObject({ ok: false, error: { code: 'CONFIRMATION_REQUIRED' } });
+    // Two confirmed calls racing on one approval: only one of them acts.
+    const both = await Promise.all([
+      tool('invoke_intent').execute({ ...cancel, confirmed: true }),
+      tool('invoke_intent').execute({ ...cancel, confirmed: true }),
+    ]);
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    expect(both.filter((r) => !r.ok && r.error.code === 'CONFIRMATION_REQUIRED')).toHaveLength(1);
+    expect(calls.filter((c) => c.method === 'invokeIntent')).toHaveLength(5);
+  });
+
   it('confirmed: false is not a yes', async () => {
     const { tool } = setup();
     await tool('match_intent').execute({ instruction: 'cancel reservation R-1', maxCandidates: null });
@@ -240,5 +273,21 @@ describe('invoke_intent', () => {
     await expect(invokeB?.execute({ ...invokeArgs, matchId: 'match-1' })).resolves.toMatchObject({
       ok: false,
     });
+  });
+});
+
+describe('invoke_intent: input JSON cannot carry', () => {
+  it('refuses a non-finite number in inputJson as invalid input, sending nothing', async () => {
+    const { tool, calls } = setup();
+    const result = await tool('invoke_intent').execute({
+      ...invokeArgs,
+      instruction: 'book a table for two',
+      inputJson: '{"party_size": 1e999}',
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('1e999') },
+    });
+    expect(calls).toEqual([]);
   });
 });

@@ -582,8 +582,10 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     stream,
     cache,
     close() {
-      // Idempotent: owners often close in more than one place (a finally and a test's afterEach).
-      closing ??= dispatcher?.close() ?? Promise.resolve();
+      // Idempotent: owners often close in more than one place (a finally and a test's afterEach). Only a real
+      // close is remembered: the transport is made on first use, possibly after an early close().
+      if (dispatcher === undefined) return Promise.resolve();
+      closing ??= dispatcher.close();
       return closing;
     },
   };

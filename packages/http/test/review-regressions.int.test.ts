@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import {
   isBlockedAddressError,
@@ -155,5 +157,71 @@ describe('a shared (cacheable) GET stops when every caller has given up', () => 
     expect((await second).data).toEqual({ ok: true });
     // One request served both callers: the abort of the first did not restart or cancel it.
     expect(slow.requests.length).toBe(1);
+  });
+});
+
+describe('a shared GET and callers leaving and joining in the same tick', () => {
+  it('a caller joining just as the last one leaves keeps the request; an abandoned request is never cached', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let served = 0;
+    const slow = await server((_req, res) => {
+      served += 1;
+      const n = served;
+      // The second request is the abandoned one: it never gets an answer.
+      if (n === 2) return;
+      void gate.then(() => {
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=60' });
+        res.end(JSON.stringify({ n }));
+      });
+    });
+    const c = client({ timeoutMs: 60_000, retry: false });
+    const url = `${slow.origin}/join.json`;
+    const leaver = new AbortController();
+    const first = c.getJson(url, { signal: leaver.signal });
+    await vi.waitFor(() => expect(slow.requests.length).toBe(1));
+    // The only waiter leaves, and in the same tick another caller asks for the same URL.
+    leaver.abort(new Error('left'));
+    const joiner = c.getJson<{ n: number }>(url);
+    await failure(first);
+    release();
+    expect((await joiner).data.n).toBe(1);
+    expect(slow.requests.length).toBe(1);
+
+    // Now abandon a request for good: nobody waits, so it is aborted, and the next caller gets a fresh answer.
+    const gone = new AbortController();
+    const abandoned = c.getJson(`${url}?v=2`, { signal: gone.signal });
+    await vi.waitFor(() => expect(slow.requests.length).toBe(2));
+    gone.abort(new Error('gone'));
+    await failure(abandoned);
+    const fresh = await c.getJson<{ n: number }>(`${url}?v=2`);
+    expect(fresh.data.n).toBe(3);
+    expect(slow.requests.length).toBe(3);
+  });
+});
+
+describe('close()', () => {
+  it('still closes the connections of requests made after an early close()', async () => {
+    let socketClosed: () => void = () => {};
+    const closed = new Promise<void>((resolve) => {
+      socketClosed = resolve;
+    });
+    const target = await server((req, res) => {
+      // Keep the idle connection open for minutes on both sides, so only the client's close() can end it.
+      const listener = (req.socket as Socket & { server?: Server }).server;
+      if (listener) listener.keepAliveTimeout = 600_000;
+      req.socket.once('close', () => socketClosed());
+      res.writeHead(200, { 'keep-alive': 'timeout=600' }).end('ok');
+    });
+    const c = client({ retry: false });
+    // Closed before it ever opened a connection, then used after all.
+    await c.close();
+    expect((await c.getText(`${target.origin}/after-close`)).text).toBe('ok');
+    // The keep-alive connection must end now, not linger until the server or the process gives up on it.
+    await c.close();
+    await closed;
+    await c.close();
   });
 });

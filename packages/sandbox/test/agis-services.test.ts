@@ -385,6 +385,72 @@ describe('reservation endpoints over the HTTP binding', () => {
   });
 });
 
+describe('hostile requests to an AGIS endpoint', () => {
+  it('answers a streamed body over the cap with 413, without reading it all', async () => {
+    const chunk = new TextEncoder().encode(`{"restaurant": "${'x'.repeat(16 * 1024)}`);
+    let sent = 0;
+    // No Content-Length: the cap has to hold while the body streams in.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 1;
+        if (sent > 64) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const res = await sb
+      .fetch(`${reservations.baseUrl}/reservation`, {
+        method: 'POST',
+        headers: { 'x-agis-grammar': 'AGIS/1.0', 'x-agis-method': 'BOOK' },
+        body,
+        duplex: 'half',
+      } as RequestInit)
+      .catch((e: unknown) => e);
+    // The server may close the connection before the client has finished sending; either way it did not
+    // take the body.
+    if (res instanceof Response) {
+      expect(res.status).toBe(413);
+      expect(res.headers.get('x-agis-error')).toBe('payload_too_large');
+    }
+    const after = await call(reservations, 'FIND', '/availability', {
+      restaurant: 'saffron-house',
+      date: FUTURE,
+    });
+    expect(after.status).toBe(200);
+  });
+
+  it('refuses prototype keys, deep nesting, bad percent-encoding and duplicated method headers as input errors', async () => {
+    const cancelKey = 'CANCEL /reservation/{reservation_id}';
+    const protoKeys = await call(
+      reservations,
+      'BOOK',
+      '/reservation',
+      '{"__proto__": {"party_size": 2}, "constructor": {"prototype": {"x": 1}}, "restaurant": "copper-pot", "datetime": "2030-05-06T19:00"}',
+    );
+    expectDeclaredError(protoKeys, reservations, 'BOOK /reservation', 'invalid_input');
+    expect(({} as Record<string, unknown>)['x']).toBeUndefined();
+    const deep = `{"reservation_id": ${'['.repeat(30_000)}${']'.repeat(30_000)}}`;
+    expectDeclaredError(
+      await call(reservations, 'CANCEL', '/reservation/R-0001', deep),
+      reservations,
+      cancelKey,
+      'invalid_input',
+    );
+    expectDeclaredError(
+      await call(reservations, 'CANCEL', '/reservation/R-%E0%A4%A', {}),
+      reservations,
+      cancelKey,
+      'invalid_input',
+    );
+    const twice = await call(reservations, 'BOOK', '/reservation', {}, { 'x-agis-method': 'BOOK, CANCEL' });
+    expect(twice.status).toBe(454);
+    const lower = await call(reservations, 'find', '/availability', {
+      restaurant: 'saffron-house',
+      date: FUTURE,
+    });
+    expect(lower.status).toBe(200);
+  });
+});
+
 describe('pharmacy endpoints over the HTTP binding', () => {
   it('finds stores by postal code, neighborhood and service, and says when none fits', async () => {
     const byCode = await call(pharmacy, 'FIND', '/store', { near: '94110' });

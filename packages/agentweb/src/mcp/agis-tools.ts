@@ -1,8 +1,8 @@
-import { canonicalizeJson } from '@agentweb/a2a';
 import { type AgisEndpoint, type MatchCandidate, type McpTool, toMcpTools } from '@agentweb/agis';
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { AgentWebClient, LoadedAgisService } from '../client/types.js';
+import { actionKey } from '../tools/action-key.js';
 import { DEFAULT_MAX_RESULT_CHARS, fitResult } from '../tools/fit-result.js';
 import { AgentWebToolsOptionsError } from '../tools/tool-errors.js';
 import { errorResult, errorToResult, okResult, TOOL_ERROR_CODES } from '../tools/tool-result.js';
@@ -232,7 +232,15 @@ export function registerAgisService(
             ),
           );
         }
-        const action = canonicalizeJson(input);
+        const action = actionKey(input);
+        if (action === undefined) {
+          return toCallToolResult(
+            errorResult(
+              TOOL_ERROR_CODES.invalidInput,
+              `the arguments of ${label} cannot be sent as JSON (a non-finite number or nesting too deep); nothing was sent`,
+            ),
+          );
+        }
         if (
           reason !== undefined &&
           options.confirm === undefined &&

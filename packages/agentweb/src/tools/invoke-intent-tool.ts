@@ -1,7 +1,7 @@
-import { canonicalizeJson } from '@agentweb/a2a';
 import type { MatchCandidate } from '@agentweb/agis';
 import { z } from 'zod';
 import type { AgentWebClient, ConfirmationRequest, InvokeIntentOptions } from '../client/types.js';
+import { actionKey } from './action-key.js';
 import { defineTool, type ToolSettings } from './define-tool.js';
 import type { IntentMatchStore, StoredMatch } from './intent-match-store.js';
 import { toJsonValue } from './json-value.js';
@@ -66,6 +66,14 @@ function parseExtraInput(text: string | null): Parsed<Record<string, unknown>> {
       failure: errorResult(
         TOOL_ERROR_CODES.invalidInput,
         'inputJson must be a JSON object, e.g. {"party_size": 2}',
+      ),
+    };
+  }
+  if (actionKey(value) === undefined) {
+    return {
+      failure: errorResult(
+        TOOL_ERROR_CODES.invalidInput,
+        'inputJson holds a value JSON cannot carry (a number such as 1e999) or is nested too deeply',
       ),
     };
   }
@@ -178,10 +186,15 @@ export function createInvokeIntentTool(
           settings.confirm ??
           ((request) => {
             // `confirmed: true` approves only the exact action an earlier CONFIRMATION_REQUIRED showed (same match,
-            // candidate and input): a model cannot confirm one input and send another.
-            const action = canonicalizeJson(request.input);
-            if (input.confirmed === true && stored.proposals.get(index) === action) return true;
-            stored.proposals.set(index, action);
+            // candidate and input): a model cannot confirm one input and send another. The approval is used up
+            // here, when it is given: a call that then fails (perhaps after the service acted) or a second call
+            // racing this one must ask the user again.
+            const action = actionKey(request.input);
+            if (action !== undefined && input.confirmed === true && stored.proposals.get(index) === action) {
+              stored.proposals.delete(index);
+              return true;
+            }
+            if (action !== undefined) stored.proposals.set(index, action);
             pending = request;
             return false;
           });
@@ -193,7 +206,6 @@ export function createInvokeIntentTool(
         };
         try {
           const result = await client.invokeIntent(stored.match, options);
-          stored.proposals.delete(index);
           const chosen = stored.match.candidates[index];
           return okResult({
             matchId,

@@ -127,6 +127,19 @@ function parseBody(
   return { ok: true, value: value as Record<string, unknown> };
 }
 
+/**
+ * A short description of a client's value for an error message. Never `JSON.stringify` of the whole value: a
+ * 64 KiB body can nest deep enough to overflow the stack, and the message should not echo the body back.
+ */
+function describe(value: unknown): string {
+  if (typeof value === 'string') {
+    const text = JSON.stringify(value);
+    return text.length > 80 ? `${text.slice(0, 77)}..."` : text;
+  }
+  if (value === null || typeof value !== 'object') return String(value);
+  return Array.isArray(value) ? 'an array' : 'an object';
+}
+
 /** The endpoint input: body plus path parameters; a body value contradicting the path is refused. */
 function inputOf(
   match: RegExpExecArray,
@@ -144,7 +157,7 @@ function inputOf(
     if (Object.hasOwn(body, name) && body[name] !== value)
       return {
         ok: false,
-        message: `${name} in the body (${JSON.stringify(body[name])}) differs from the path (${value})`,
+        message: `${name} in the body (${describe(body[name])}) differs from the path (${value})`,
       };
     input[name] = value;
   }
