@@ -2,8 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createHttpClient } from '@agentweb/http';
-import type { CrawlSummary } from './crawl-domains.js';
-import { crawlDomains } from './crawl-domains.js';
+import { type CrawlSummary, crawlDomains } from './crawl-domains.js';
 import { crawlSandbox } from './crawl-sandbox.js';
 import { parseDomainList } from './domain-list.js';
 

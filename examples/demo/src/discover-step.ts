@@ -28,17 +28,14 @@ export async function discoverStep(
   print: Printer,
   signal?: AbortSignal,
 ): Promise<DiscoveredMerchant[]> {
-  const plan: { mechanism: DiscoveredMerchant['mechanism']; mechanisms: Mechanisms; target: string }[] = [];
   const [a, b, c] = sandbox.merchants;
   if (a === undefined || b === undefined || c === undefined)
     throw new Error('the demo needs three merchants');
-  plan.push({ mechanism: 'dns-txt', mechanisms: ['dns-txt'], target: a.domain });
-  plan.push({ mechanism: 'link-tag', mechanisms: ['link-tag'], target: `${b.baseUrl}/` });
-  plan.push({
-    mechanism: 'well-known',
-    mechanisms: ['agent-card', 'agent-json'],
-    target: new URL(c.baseUrl).host,
-  });
+  const plan: { mechanism: DiscoveredMerchant['mechanism']; mechanisms: Mechanisms; target: string }[] = [
+    { mechanism: 'dns-txt', mechanisms: ['dns-txt'], target: a.domain },
+    { mechanism: 'link-tag', mechanisms: ['link-tag'], target: `${b.baseUrl}/` },
+    { mechanism: 'well-known', mechanisms: ['agent-card', 'agent-json'], target: new URL(c.baseUrl).host },
+  ];
 
   const found: DiscoveredMerchant[] = [];
   for (const item of plan) {

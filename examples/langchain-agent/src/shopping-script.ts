@@ -56,11 +56,11 @@ export function shoppingScript(options: ShoppingScriptOptions): ScriptedTurn[] {
       return callTool('get_product', { product: pick.productId, merchant: pick.merchant }, 'call-product');
     },
     (messages) => {
+      if (pick === undefined) throw new Error('no product was picked');
       const detail = lastToolData(messages);
       const product = (detail.product ?? {}) as Json;
-      productName = String(product.name ?? pick?.productId);
+      productName = String(product.name ?? pick.productId);
       price = [product.price, product.currency].filter((v) => v !== undefined).join(' ');
-      if (pick === undefined) throw new Error('no product was picked');
       return callTool(
         'manage_cart',
         {

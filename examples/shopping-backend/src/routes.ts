@@ -107,22 +107,12 @@ export async function search({ client, url, signal }: RouteContext): Promise<Rou
 /** `GET /product?url=<product page>` or `GET /product?id=&merchant=`. */
 export async function product({ client, url, signal }: RouteContext): Promise<RouteResult> {
   const page = url.searchParams.get('url')?.trim();
-  if (page) {
-    if (!/^https?:\/\//i.test(page))
-      throw new ApiError(400, 'INVALID_PARAMETER', '"url" must be an http(s) URL');
-    const found = await client.product(page, { signal });
-    return {
-      status: 200,
-      body: {
-        merchant: merchantLabel(client)(found.merchantId),
-        source: found.source,
-        product: found.product,
-      },
-    };
-  }
-  const id = requiredParam(url, 'id', 512);
+  if (page && !/^https?:\/\//i.test(page))
+    throw new ApiError(400, 'INVALID_PARAMETER', '"url" must be an http(s) URL');
   const merchant = url.searchParams.get('merchant')?.trim();
-  const found = await client.product(id, { signal, ...(merchant ? { merchant } : {}) });
+  const found = page
+    ? await client.product(page, { signal })
+    : await client.product(requiredParam(url, 'id', 512), { signal, ...(merchant ? { merchant } : {}) });
   return {
     status: 200,
     body: { merchant: merchantLabel(client)(found.merchantId), source: found.source, product: found.product },

@@ -1,23 +1,11 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createProgressBar } from '../src/cli/progress-bar.js';
 import { formatTable, printable } from '../src/cli/table.js';
+import { sink as captured } from './cli-in-process.js';
 
-function sink(isTTY: boolean): {
-  stream: Writable & { isTTY: boolean; columns: number };
-  text: () => string;
-} {
-  let out = '';
-  const stream = Object.assign(
-    new Writable({
-      write(chunk, _enc, done) {
-        out += String(chunk);
-        done();
-      },
-    }),
-    { isTTY, columns: 60 },
-  );
-  return { stream, text: () => out };
+function sink(isTTY: boolean) {
+  const { stream, text } = captured();
+  return { stream: Object.assign(stream, { isTTY, columns: 60 }), text };
 }
 
 describe('progress bar', () => {

@@ -1,4 +1,4 @@
-// Shared by the cli-*.test.ts and mcp-stdio tests: makes sure the built bins are current, runs the CLI as a child.
+// Shared by the cli-*.test.ts and mcp-* tests: makes sure the built bins are current, runs the CLI as a child.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -119,7 +119,7 @@ export function runCli(
   });
 }
 
-/** Flags that point the CLI at a sandbox, and only at it. */
+/** Flags that point the CLI (or agentweb-mcp) at a sandbox, and only at it. */
 export function sandboxFlags(sb: Sandbox): string[] {
   return [
     '--allow-http',

@@ -17,7 +17,8 @@ export interface InProcessOptions {
   onStdin?: (stdin: PassThrough) => void;
 }
 
-function sink(): { stream: Writable; text: () => string } {
+/** A writable that keeps what is written, for reading back with `text()`. */
+export function sink(): { stream: Writable; text: () => string } {
   let out = '';
   const stream = new Writable({
     write(chunk, _encoding, done) {

@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import { type Sandbox, startSandbox } from '@agentweb/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_AGIS_FILE_BYTES, runMcpBin } from '../src/mcp/index.js';
+import { sandboxFlags } from './cli-harness.js';
 
 let sb: Sandbox;
 let dir: string;
@@ -14,14 +15,7 @@ let flags: string[];
 beforeAll(async () => {
   sb = await startSandbox({ merchants: 1, seed: 'mcp-run-bin' });
   dir = mkdtempSync(join(tmpdir(), 'agentweb-mcp-'));
-  flags = [
-    '--allow-http',
-    '--allow-private-network',
-    '--resolve',
-    '*.sandbox.test=127.0.0.1',
-    '--dns',
-    `${sb.dns.host}:${sb.dns.port}`,
-  ];
+  flags = sandboxFlags(sb);
 }, 60_000);
 
 afterAll(async () => {

@@ -1,18 +1,14 @@
-import { createDnsResolver, type DnsResolver } from '@agentweb/discovery';
+import type { DnsResolver } from '@agentweb/discovery';
 import { type Sandbox, startSandbox } from '@agentweb/sandbox';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { type CallToolResult, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AgentWeb,
-  type AgentWebClient,
-  type AgentWebOptions,
-  type SearchOptions,
-} from '../src/client/index.js';
+import { AgentWeb, type AgentWebClient, type SearchOptions } from '../src/client/index.js';
 import { createMcpServer, registerAgisService } from '../src/mcp/index.js';
 import { AGENT_WEB_TOOL_NAMES, isAgentWebToolsOptionsError } from '../src/tools/index.js';
+import { sandboxDns, sandboxOptions } from './client-fixtures.js';
 
 let sb: Sandbox;
 let dns: DnsResolver;
@@ -20,7 +16,7 @@ const open: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
   sb = await startSandbox({ merchants: 2, seed: 'mcp-server' });
-  dns = createDnsResolver({ servers: [`${sb.dns.host}:${sb.dns.port}`], timeoutMs: 5_000 });
+  dns = sandboxDns(sb);
 }, 60_000);
 
 afterEach(async () => {
@@ -32,16 +28,8 @@ afterAll(async () => {
   await sb.close();
 });
 
-function sandboxClient(extra: AgentWebOptions = {}): AgentWeb {
-  const client = new AgentWeb({
-    lookup: sb.lookup,
-    dns,
-    allowHttp: true,
-    allowPrivateNetwork: true,
-    timeoutMs: 15_000,
-    discovery: { defaultScheme: 'http', timeoutMs: 15_000 },
-    ...extra,
-  });
+function sandboxClient(): AgentWeb {
+  const client = new AgentWeb(sandboxOptions(sb, { dns }));
   open.push(client);
   return client;
 }

@@ -7,7 +7,7 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_WEB_TOOL_NAMES } from '../src/tools/index.js';
-import { ensureCliBuilt } from './cli-harness.js';
+import { ensureCliBuilt, sandboxFlags } from './cli-harness.js';
 
 // The built bin, as `npx --package agentweb agentweb-mcp` runs it (CI builds before testing; locally the harness
 // rebuilds a missing or stale dist once).
@@ -21,16 +21,7 @@ beforeAll(async () => {
   ensureCliBuilt();
   sb = await startSandbox({ merchants: 2, seed: 'mcp-stdio' });
   // Everything the bin reaches resolves to loopback: names through --resolve, _cap TXT through the sandbox DNS.
-  clientFlags = [
-    '--allow-http',
-    '--allow-private-network',
-    '--resolve',
-    '*.sandbox.test=127.0.0.1',
-    '--dns',
-    `${sb.dns.host}:${sb.dns.port}`,
-    '--timeout',
-    '15000',
-  ];
+  clientFlags = [...sandboxFlags(sb), '--timeout', '15000'];
 }, 60_000);
 
 afterAll(async () => {

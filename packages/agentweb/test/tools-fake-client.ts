@@ -18,6 +18,12 @@ import type {
   LoadedAgisService,
   ProductLookupResult,
 } from '../src/client/types.js';
+import {
+  type AgentWebTool,
+  type AgentWebToolName,
+  type AgentWebToolsOptions,
+  createAgentWebTools,
+} from '../src/tools/index.js';
 
 /** One recorded call of the fake client. */
 export interface RecordedCall {
@@ -345,4 +351,16 @@ export function createFakeClient(overrides: Partial<FakeBehaviour> = {}) {
     },
   };
   return { client, calls, behaviour };
+}
+
+/** A fake client and the neutral tools made over it, with `tool(name)` to pick one. */
+export function setupTools(overrides: Partial<FakeBehaviour> = {}, options: AgentWebToolsOptions = {}) {
+  const fake = createFakeClient(overrides);
+  const tools = createAgentWebTools(fake.client, options);
+  const tool = (name: AgentWebToolName): AgentWebTool => {
+    const found = tools.find((t) => t.name === name);
+    if (!found) throw new Error(`no tool ${name}`);
+    return found;
+  };
+  return { ...fake, tool };
 }

@@ -1,22 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ConfirmationRequest, InvokeIntentOptions } from '../src/client/types.js';
-import { type AgentWebTool, type AgentWebToolName, createAgentWebTools } from '../src/tools/index.js';
-import { createFakeClient, type FakeBehaviour } from './tools-fake-client.js';
+import { type AgentWebToolsOptions, createAgentWebTools } from '../src/tools/index.js';
+import { createFakeClient, type FakeBehaviour, setupTools } from './tools-fake-client.js';
 
-function setup(
-  overrides: Partial<FakeBehaviour> = {},
-  options: Parameters<typeof createAgentWebTools>[1] = {},
-) {
-  const fake = createFakeClient(overrides);
-  const tools = createAgentWebTools(fake.client, options);
-  const tool = (name: AgentWebToolName): AgentWebTool => {
-    const found = tools.find((t) => t.name === name);
-    if (!found) throw new Error(`no tool ${name}`);
-    return found;
-  };
+function setup(overrides: Partial<FakeBehaviour> = {}, options: AgentWebToolsOptions = {}) {
+  const env = setupTools(overrides, options);
   const invokeOptions = () =>
-    fake.calls.filter((c) => c.method === 'invokeIntent').map((c) => c.args[1] as InvokeIntentOptions);
-  return { ...fake, tool, invokeOptions };
+    env.calls.filter((c) => c.method === 'invokeIntent').map((c) => c.args[1] as InvokeIntentOptions);
+  return { ...env, invokeOptions };
 }
 
 const invokeArgs = {

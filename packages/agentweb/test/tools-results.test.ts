@@ -1,31 +1,11 @@
 import { AgentWebError } from '@agentweb/core';
 import { describe, expect, it } from 'vitest';
-import {
-  type AgentWebTool,
-  type AgentWebToolName,
-  type AgentWebToolResult,
-  createAgentWebTools,
-  type JsonValue,
-} from '../src/tools/index.js';
-import { createFakeClient, type FakeBehaviour, searchResultOf } from './tools-fake-client.js';
+import type { AgentWebToolResult, JsonValue } from '../src/tools/index.js';
+import { searchResultOf, setupTools as setup } from './tools-fake-client.js';
 
 function dataOf(result: AgentWebToolResult): { [key: string]: JsonValue[] & JsonValue } {
   if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`);
   return result.data as { [key: string]: JsonValue[] & JsonValue };
-}
-
-function setup(
-  overrides: Partial<FakeBehaviour> = {},
-  options: Parameters<typeof createAgentWebTools>[1] = {},
-) {
-  const fake = createFakeClient(overrides);
-  const tools = createAgentWebTools(fake.client, options);
-  const tool = (name: AgentWebToolName): AgentWebTool => {
-    const found = tools.find((t) => t.name === name);
-    if (!found) throw new Error(`no tool ${name}`);
-    return found;
-  };
-  return { ...fake, tool };
 }
 
 describe('discover_merchants', () => {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 // The sandbox must not depend on the client; only this test reads its documents with the client's AGIS
-// package, as an independent conformance check. Relative imports, because the sandbox's package.json
-// does not (and must not) list @agentweb/agis or @agentweb/http.
+// package, as an independent conformance check. The workspace resolves these names for tests, although the
+// sandbox's package.json does not (and must not) list @agentweb/agis or @agentweb/http.
 import {
   type AgisDocument,
   createIntentMatcher,
@@ -482,36 +482,14 @@ describe('pharmacy endpoints over the HTTP binding', () => {
     });
     const refillId = String(ok.body['refill_id']);
     expect(refillId).toMatch(/^RF-\d{4}$/);
-    expectDeclaredError(
-      await call(pharmacy, 'REFILL', '/prescription/RX-100001', {}),
-      pharmacy,
-      key,
-      'refill_too_soon',
-    );
-    expectDeclaredError(
-      await call(pharmacy, 'REFILL', '/prescription/RX-100002', {}),
-      pharmacy,
-      key,
-      'no_refills_remaining',
-    );
-    expectDeclaredError(
-      await call(pharmacy, 'REFILL', '/prescription/RX-100004', {}),
-      pharmacy,
-      key,
-      'prescription_expired',
-    );
-    expectDeclaredError(
-      await call(pharmacy, 'REFILL', '/prescription/RX-999999', {}),
-      pharmacy,
-      key,
-      'prescription_not_found',
-    );
-    expectDeclaredError(
-      await call(pharmacy, 'REFILL', '/prescription/100001', {}),
-      pharmacy,
-      key,
-      'invalid_input',
-    );
+    for (const [rx, error] of [
+      ['RX-100001', 'refill_too_soon'],
+      ['RX-100002', 'no_refills_remaining'],
+      ['RX-100004', 'prescription_expired'],
+      ['RX-999999', 'prescription_not_found'],
+      ['100001', 'invalid_input'],
+    ] as const)
+      expectDeclaredError(await call(pharmacy, 'REFILL', `/prescription/${rx}`, {}), pharmacy, key, error);
 
     const schedule = 'SCHEDULE /delivery';
     const delivery = { refill_id: refillId, address: '12 Elm Street', date: FUTURE, window: 'morning' };

@@ -33,11 +33,17 @@ export function toJsonLine(value: unknown): string {
   return JSON.stringify(value, jsonReplacer);
 }
 
+/** The string `code` of an error (ours, or Node's such as `ENOENT`), when it has one. */
+export function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 /** Error objects serialise to `{}` by default; scripts need their code and message. */
 function jsonReplacer(_key: string, value: unknown): unknown {
   if (value instanceof Error) {
-    const code = (value as { code?: unknown }).code;
-    return { name: value.name, ...(typeof code === 'string' ? { code } : {}), message: value.message };
+    const code = errorCode(value);
+    return { name: value.name, ...(code !== undefined ? { code } : {}), message: value.message };
   }
   if (typeof value === 'bigint') return value.toString();
   return value;

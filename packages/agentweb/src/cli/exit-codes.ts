@@ -46,7 +46,7 @@ const REMOTE_ERRORS = new Set([
 ]);
 
 /** Trace outcomes that say the remote side could not be reached, rather than that nothing is there. */
-const UNREACHABLE_OUTCOMES = new Set(['timeout', 'error', 'servfail', 'dns-refused', 'skipped']);
+const UNREACHABLE_OUTCOMES = new Set(['timeout', 'error', 'servfail', 'dns-refused']);
 
 const DNS_ABSENT = new Set(['nxdomain', 'nodata', 'no-usable-record']);
 

@@ -37,7 +37,7 @@ export function integerFlag(
   return n;
 }
 
-/** Exactly `count` positional arguments, named for the message. */
+/** Exactly one positional argument per entry of `names`, which the usage message shows as `<name>`. */
 export function requirePositionals(
   positionals: readonly string[],
   names: readonly string[],

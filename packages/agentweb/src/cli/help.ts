@@ -21,6 +21,7 @@ const EXIT_HELP = [
 /** The top-level help. */
 export function mainUsage(version: string): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  const networkCommands = COMMANDS.filter((c) => c.clientFlags).map((c) => c.name);
   return [
     `agentweb ${version}: discover agents and merchants, shop over CAP, route intents to AGIS services`,
     '',
@@ -32,7 +33,7 @@ export function mainUsage(version: string): string {
     'Global flags:',
     GLOBAL_FLAGS_HELP,
     '',
-    'Network flags (discover, card validate, search, product, intent, crawl):',
+    `Network flags (${networkCommands.join(', ')}):`,
     CLIENT_FLAGS_HELP,
     '',
     EXIT_HELP,

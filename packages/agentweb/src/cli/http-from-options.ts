@@ -6,7 +6,7 @@ import type { AgentWebOptions } from '../client/types.js';
  * fetch without it (`card validate <url>`, `crawl`).
  */
 export function httpClientFromOptions(options: AgentWebOptions): HttpClient {
-  if (options.http) return options.http;
+  // Options from flags never carry an `http` client, and callers close what this returns, so it always makes one.
   return createHttpClient({
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.lookup ? { lookup: options.lookup } : {}),

@@ -1,4 +1,5 @@
 import type { TerminalWritable } from './cli-io.js';
+import { printable } from './table.js';
 
 /** Options of {@link createProgressBar}. */
 export interface ProgressBarOptions {
@@ -56,8 +57,7 @@ export function createProgressBar(options: ProgressBarOptions): ProgressBar {
       const t = now();
       if (completed < total && t - lastDraw < minInterval) return;
       lastDraw = t;
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: remote names must not inject terminal codes
-      draw(note.replace(/[\u0000-\u001f\u007f-\u009f]/g, ''));
+      draw(printable(note));
     },
     done() {
       if (finished) return;

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { isAgentWebError } from '@agentweb/core';
 import type { AgentWebClient, AgentWebOptions } from '../client/types.js';
 import { CLIENT_FLAG_OPTIONS, type ClientFlagValues, clientOptionsFromFlags } from '../config/index.js';
+import { packageVersion } from '../mcp/package-version.js';
 import { CliUsageError, isCliUsageError } from './cli-errors.js';
-import { type CliIo, writeJson, writeLine } from './cli-io.js';
+import { type CliIo, errorCode, writeJson, writeLine } from './cli-io.js';
 import type { CliCommand, CommandOptions, FlagValues } from './command.js';
 import { COMMAND_GROUPS, COMMANDS } from './commands/index.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
@@ -26,17 +25,6 @@ export interface RunCliOptions {
   io: CliIo;
   /** Aborts the running command (the bin wires it to SIGINT). */
   signal?: AbortSignal;
-}
-
-function packageVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version?: unknown;
-    };
-    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
 }
 
 function optionTable(command: CliCommand | undefined): CommandOptions {
@@ -114,11 +102,7 @@ function parseCommandArgs(
 }
 
 function reportError(io: CliIo, error: unknown, debug: boolean, json: boolean): void {
-  const code = isAgentWebError(error)
-    ? error.code
-    : typeof (error as { code?: unknown })?.code === 'string'
-      ? String((error as { code: string }).code)
-      : 'INTERNAL';
+  const code = errorCode(error) ?? 'INTERNAL';
   const message = error instanceof Error ? error.message : String(error);
   writeLine(io.stderr, `error: ${printable(code)}: ${printable(message)}`);
   if (debug) {
@@ -142,20 +126,19 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
   const { io } = options;
   const signal = options.signal ?? new AbortController().signal;
   const found = locate(argv);
-  const version = packageVersion();
   if (!found.command) {
     if (found.words.length === 0 && found.version) {
-      writeLine(io.stdout, version);
+      writeLine(io.stdout, packageVersion());
       return EXIT.ok;
     }
     if (found.words.length === 0 && found.help) {
-      writeLine(io.stdout, mainUsage(version));
+      writeLine(io.stdout, mainUsage(packageVersion()));
       return EXIT.ok;
     }
     const message =
       found.words.length === 0 ? 'no command given' : `unknown command "${found.words.join(' ')}"`;
     writeLine(io.stderr, `error: CLI_USAGE: ${message}`);
-    writeLine(io.stderr, mainUsage(version));
+    writeLine(io.stderr, mainUsage(packageVersion()));
     return EXIT.usage;
   }
   const command = found.command;
@@ -166,16 +149,11 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
 
   let client: AgentWebClient | undefined;
   let clientOptions: AgentWebOptions | undefined;
-  let values: FlagValues = {};
   try {
     const parsed = parseCommandArgs(command, found.rest);
-    values = parsed.values;
-    const getOptions = (): AgentWebOptions => {
-      if (!clientOptions) {
-        clientOptions = clientOptionsFromFlags(values as ClientFlagValues);
-      }
-      return clientOptions;
-    };
+    const { values } = parsed;
+    const getOptions = (): AgentWebOptions =>
+      (clientOptions ??= clientOptionsFromFlags(values as ClientFlagValues));
     // Bad shared flags are usage errors; finding them before any work starts keeps them from surfacing late.
     if (command.clientFlags) getOptions();
     // The client pulls in A2A, CAP and the SDKs; commands that work on local files start faster without it.

@@ -35,6 +35,7 @@ import {
   resolveMany,
 } from '@agentweb/discovery';
 import { createHttpClient, type HttpClient } from '@agentweb/http';
+import { isAgisService } from './agis-service-identity.js';
 import { buildMerchant } from './build-merchant.js';
 import { createEventEmitter, type EventEmitter } from './emit-event.js';
 import {
@@ -252,7 +253,8 @@ export class AgentWeb implements AgentWebClient {
     return lookupProduct(
       {
         http: this.#http,
-        merchantForPage: (pageUrl, signal) => this.#merchantForPage(pageUrl, signal),
+        // A merchant already known on the page's host is used as is; otherwise its site is discovered.
+        merchantForPage: (pageUrl, signal) => this.#merchantNamed(new URL(pageUrl).origin, signal),
         merchantForId: (name, signal) =>
           name === undefined
             ? Promise.resolve(this.#onlyMerchant('product'))
@@ -315,13 +317,8 @@ export class AgentWeb implements AgentWebClient {
     );
     this.#assertOpen('loadAgisService');
     const namespace = loaded.document.vocabulary.namespace;
-    // Loading a service again replaces it (same name and namespace), so a refreshed document wins.
-    this.#services = [
-      ...this.#services.filter(
-        (s) => !(s.service === loaded.service && s.document.vocabulary.namespace === namespace),
-      ),
-      loaded,
-    ];
+    // Loading a service again replaces it, so a refreshed document wins.
+    this.#services = [...this.#services.filter((s) => !isAgisService(s, loaded.service, namespace)), loaded];
     this.#matcher = undefined;
     this.#emit({
       type: 'agis:loaded',
@@ -449,11 +446,6 @@ export class AgentWeb implements AgentWebClient {
     if (all.length !== 1 || all[0] === undefined)
       throw new NoMerchantsError(operation, this.#registry.domains());
     return all[0];
-  }
-
-  async #merchantForPage(pageUrl: string, signal: AbortSignal | undefined): Promise<AgentWebMerchant> {
-    // A merchant already known on the page's host is used as is; otherwise its site is discovered.
-    return this.#merchantNamed(new URL(pageUrl).origin, signal);
   }
 
   async #searchTargets(options: SearchOptions, operation: string): Promise<NamedTargets> {

@@ -1,6 +1,6 @@
 import type { A2AAuth } from '@agentweb/a2a';
 import type { AgentProfile } from '@agentweb/agentcard';
-import { endpointsOnHost, urlHost } from './endpoint-hosts.js';
+import { endpointsOnHost, stripPort, urlHost } from './endpoint-hosts.js';
 import type { AgentWebOptions } from './types.js';
 
 /** What a merchant is known by when its credentials are looked up. */
@@ -33,7 +33,7 @@ export function lookupCredentials(
   const idHost = urlHost(key.profile.id);
   const idVouched = idHost !== undefined && endpointsOnHost(key.profile, idHost);
   const names = [
-    ...(domainVouched ? [key.domain, key.domain.replace(/:\d+$/, '')] : []),
+    ...(domainVouched ? [key.domain, stripPort(key.domain)] : []),
     ...(idVouched ? [key.profile.id] : []),
     key.cardUrl,
   ];

@@ -28,6 +28,11 @@ export function urlHost(text: string): string | undefined {
   }
 }
 
+/** A `host[:port]` without its port. */
+export function stripPort(host: string): string {
+  return host.replace(/:\d+$/, '');
+}
+
 function endpointOrigin(url: string): string {
   try {
     return new URL(url).origin;

@@ -6,6 +6,7 @@ import {
   type MatchCandidate,
 } from '@agentweb/agis';
 import type { HttpClient } from '@agentweb/http';
+import { isAgisService } from './agis-service-identity.js';
 import type { EventEmitter } from './emit-event.js';
 import {
   AgentWebInputError,
@@ -103,8 +104,7 @@ function findEndpoint(
   candidate: MatchCandidate,
 ): { service: LoadedAgisService; endpoint: AgisEndpoint } {
   for (const service of services) {
-    if (service.service !== candidate.service) continue;
-    if ((service.document.vocabulary.namespace ?? undefined) !== candidate.namespace) continue;
+    if (!isAgisService(service, candidate.service, candidate.namespace)) continue;
     const endpoint = service.document.endpoints.find(
       (e) => e.method.toUpperCase() === candidate.method.toUpperCase() && e.path === candidate.path,
     );

@@ -7,7 +7,7 @@ import {
   toAgisDocument,
   validateAgisDocument,
 } from '@agentweb/agis';
-import { fetchAgisSummary } from '@agentweb/discovery';
+import { fetchAgisSummary, WELL_KNOWN_DOCUMENTS, wellKnownUrl } from '@agentweb/discovery';
 import type { HttpClient } from '@agentweb/http';
 import { AgentWebInputError, type AgisLoadFailure, AgisServiceLoadError } from './errors.js';
 import type { LoadAgisServiceOptions, LoadedAgisService } from './types.js';
@@ -20,7 +20,7 @@ export interface AgisLoadDeps {
   http: HttpClient;
   embedder: Embedder | undefined;
   /** Scheme for a bare domain (the client's `discovery.defaultScheme`, https unless set). */
-  defaultScheme?: 'https' | 'http';
+  defaultScheme: 'https' | 'http';
 }
 
 /** A document read, before validation. */
@@ -34,8 +34,9 @@ interface ReadDocument {
 
 /**
  * Loads an AGIS service. A bare domain or an origin reads `/.well-known/agis.json` over https (or the client's
- * `discovery.defaultScheme`; an origin keeps its own scheme) and then the document it names; any other http(s) URL is fetched as the document itself; other
- * strings are document text (YAML, JSON or brace notation); an object is checked against the AGIS model.
+ * `discovery.defaultScheme`; an origin keeps its own scheme) and then the document it names; any other http(s)
+ * URL is fetched as the document itself; other strings are document text (YAML, JSON or brace notation); an
+ * object is checked against the AGIS model.
  *
  * @throws AgisServiceLoadError (AGTP or another scheme, fetch, summary, document, conformance); AgentWebInputError.
  */
@@ -101,7 +102,7 @@ async function readDocument(
   if (text === '') throw new AgentWebInputError('source', 'empty AGIS source');
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return readUrl(deps, text, signal);
   if (/^[a-z0-9.-]+(:\d{1,5})?$/i.test(text) && text.includes('.')) {
-    return readWellKnown(deps, new URL(`${deps.defaultScheme ?? 'https'}://${text}`), signal);
+    return readWellKnown(deps, new URL(`${deps.defaultScheme}://${text}`), signal);
   }
   return {
     document: parseOrFail('inline', 'invalid-document', () => parseAgisDocument(input)),
@@ -117,7 +118,7 @@ async function readUrl(
 ): Promise<ReadDocument> {
   const url = httpUrl(text, text);
   const atRoot = (url.pathname === '/' || url.pathname === '') && url.search === '';
-  if (atRoot || url.pathname === '/.well-known/agis.json') return readWellKnown(deps, url, signal);
+  if (atRoot || url.pathname === WELL_KNOWN_DOCUMENTS.agis.path) return readWellKnown(deps, url, signal);
   const { document, finalUrl } = await fetchDocument(deps, url, signal);
   return { document, source: finalUrl, origin: new URL(finalUrl).origin };
 }
@@ -127,7 +128,7 @@ async function readWellKnown(
   site: URL,
   signal: AbortSignal | undefined,
 ): Promise<ReadDocument> {
-  const summaryUrl = new URL('/.well-known/agis.json', site.origin).href;
+  const summaryUrl = wellKnownUrl(site, 'agis');
   const fetched = await fetchOrFail(summaryUrl, signal, () =>
     fetchAgisSummary(site.origin, { http: deps.http, ...(signal ? { signal } : {}) }),
   );

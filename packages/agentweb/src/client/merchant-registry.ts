@@ -1,4 +1,4 @@
-import { endpointOrigins, endpointsOnHost } from './endpoint-hosts.js';
+import { endpointOrigins, endpointsOnHost, stripPort, urlHost } from './endpoint-hosts.js';
 import { MerchantConflictError } from './errors.js';
 import type { AgentWebMerchant } from './types.js';
 
@@ -26,10 +26,6 @@ export class MerchantRegistry {
   /** Domains of the known merchants (for error messages). */
   domains(): string[] {
     return this.list().map((m) => m.domain);
-  }
-
-  get size(): number {
-    return this.#byId.size;
   }
 
   /**
@@ -82,22 +78,12 @@ export class MerchantRegistry {
 }
 
 /** `host[:port]` of a bare domain or an http(s) URL, lower-cased; undefined when it is neither. */
-export function hostOf(name: string): string | undefined {
-  if (/^https?:\/\//i.test(name)) {
-    try {
-      return new URL(name).host.toLowerCase();
-    } catch {
-      return undefined;
-    }
-  }
+function hostOf(name: string): string | undefined {
+  if (/^https?:\/\//i.test(name)) return urlHost(name);
   if (!/^[a-z0-9.-]+(:\d{1,5})?$/i.test(name) || !/[a-z0-9]/i.test(name)) return undefined;
   return name.toLowerCase();
 }
 
 function sameEndpoints(a: AgentWebMerchant, b: AgentWebMerchant): boolean {
   return endpointOrigins(a.profile).join(' ') === endpointOrigins(b.profile).join(' ');
-}
-
-function stripPort(host: string): string {
-  return host.replace(/:\d+$/, '');
 }

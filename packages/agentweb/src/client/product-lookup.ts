@@ -23,8 +23,8 @@ export async function lookupProduct(
   options: ProductOptions = {},
 ): Promise<ProductLookupResult> {
   const signal = options.signal;
-  if (/^https?:\/\//i.test(idOrUrl.trim())) {
-    const url = idOrUrl.trim();
+  const url = idOrUrl.trim();
+  if (/^https?:\/\//i.test(url)) {
     const page = await deps.http.getText(url, {
       maxBodyBytes: MAX_PRODUCT_PAGE_BYTES,
       accept: 'text/html, application/xhtml+xml;q=0.9, */*;q=0.5',

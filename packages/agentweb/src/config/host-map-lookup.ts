@@ -15,7 +15,7 @@ interface HostMapRule {
  * Parses `host=address` entries (`*.sandbox.test=127.0.0.1` maps every subdomain), the way curl's `--resolve`
  * pins names without touching the system resolver.
  */
-export function parseHostMap(entries: readonly string[]): HostMapRule[] {
+function parseHostMap(entries: readonly string[]): HostMapRule[] {
   return entries.map((entry) => {
     const eq = entry.indexOf('=');
     if (eq <= 0) throw new ClientFlagError('--resolve', entry, 'expected host=address');
@@ -25,7 +25,7 @@ export function parseHostMap(entries: readonly string[]): HostMapRule[] {
     if (family === 0) throw new ClientFlagError('--resolve', entry, `"${address}" is not an IP address`);
     const wildcard = rawHost.startsWith('*.');
     const host = wildcard ? rawHost.slice(2) : rawHost;
-    if (!/^[a-z0-9.-]+$/.test(host) || host.length === 0)
+    if (!/^[a-z0-9.-]+$/.test(host))
       throw new ClientFlagError('--resolve', entry, `"${rawHost}" is not a host name`);
     return { host, wildcard, address, family: family === 6 ? 6 : 4 };
   });

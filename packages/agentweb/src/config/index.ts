@@ -5,4 +5,4 @@ export {
   type ClientFlagValues,
   clientOptionsFromFlags,
 } from './client-flags.js';
-export { createHostMapLookup, parseHostMap } from './host-map-lookup.js';
+export { createHostMapLookup } from './host-map-lookup.js';

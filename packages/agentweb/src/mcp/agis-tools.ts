@@ -4,9 +4,10 @@ import { z } from 'zod';
 import type { AgentWebClient, LoadedAgisService } from '../client/types.js';
 import { actionKey } from '../tools/action-key.js';
 import { DEFAULT_MAX_RESULT_CHARS, fitResult } from '../tools/fit-result.js';
+import { toJsonValue } from '../tools/json-value.js';
 import { AgentWebToolsOptionsError } from '../tools/tool-errors.js';
 import { errorResult, errorToResult, okResult, TOOL_ERROR_CODES } from '../tools/tool-result.js';
-import type { ConfirmCallback, JsonValue } from '../tools/tool-types.js';
+import type { ConfirmCallback } from '../tools/tool-types.js';
 import { agisConfirmationReason } from './agis-confirmation.js';
 import { toCallToolResult } from './call-tool-result.js';
 
@@ -132,11 +133,6 @@ function describeTool(
   return lines.join('\n');
 }
 
-function toJson(value: unknown): JsonValue {
-  // Responses were parsed from JSON already; this only drops what JSON cannot hold (undefined).
-  return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as JsonValue);
-}
-
 function candidateFor(
   service: LoadedAgisService,
   endpoint: AgisEndpoint,
@@ -258,7 +254,7 @@ export function registerAgisService(
                 method: endpoint.method,
                 path: endpoint.path,
                 reason,
-                input: toJson(input),
+                input: toJsonValue(input),
               },
             ),
           );
@@ -274,7 +270,7 @@ export function registerAgisService(
             method: endpoint.method,
             path: endpoint.path,
             status: result.status,
-            data: toJson(result.data),
+            data: toJsonValue(result.data),
           });
           return toCallToolResult(fitResult(answer, maxResultChars));
         } catch (error) {

@@ -1,11 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { MAX_AGIS_DOCUMENT_BYTES } from '../client/load-agis.js';
 import type { AgentWebClient } from '../client/types.js';
 import type { AgisSourceArg } from './bin-args.js';
 import { McpUsageError } from './mcp-usage-error.js';
 
-/** Largest local AGIS file read (the same 1 MiB the client allows for a fetched document). */
-export const MAX_AGIS_FILE_BYTES = 1024 * 1024;
+/** Largest local AGIS file read: the limit the client puts on a fetched document. */
+export const MAX_AGIS_FILE_BYTES = MAX_AGIS_DOCUMENT_BYTES;
 
 /** What happened to one `--merchant` or `--agis` value. */
 export interface StartSourceOutcome {

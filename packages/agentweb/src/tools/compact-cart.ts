@@ -1,8 +1,6 @@
 import type { CartManageOutput, OrderDetail, OrderStatusOutput } from '@agentweb/cap';
 import { definedOnly, truncateText } from './text.js';
-import type { JsonValue } from './tool-types.js';
-
-type JsonObject = { [key: string]: JsonValue };
+import type { JsonObject } from './tool-types.js';
 
 const MAX_CART_LINES = 50;
 const MAX_ORDER_ITEMS = 20;

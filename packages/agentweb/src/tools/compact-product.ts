@@ -1,6 +1,6 @@
 import type { FanOutProduct, ProductDetail, ProductOffer, ProductVariant } from '@agentweb/cap';
 import { definedOnly, stringField, truncateText } from './text.js';
-import type { JsonValue } from './tool-types.js';
+import type { JsonObject } from './tool-types.js';
 
 const SUMMARY_DESCRIPTION_CHARS = 160;
 const DETAIL_DESCRIPTION_CHARS = 1_200;
@@ -9,8 +9,6 @@ const MAX_OFFERS = 5;
 const MAX_VARIANTS = 25;
 const MAX_SHIPPING = 5;
 const MAX_VARIANT_ATTRIBUTES = 6;
-
-type JsonObject = { [key: string]: JsonValue };
 
 function promotionsOf(offer: ProductOffer): string[] {
   return offer.additionalType === undefined ? [] : [offer.additionalType].flat();

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { fitResult } from './fit-result.js';
-import { errorResult, errorToResult, TOOL_ERROR_CODES } from './tool-result.js';
+import { abortedResult, errorResult, errorToResult, TOOL_ERROR_CODES } from './tool-result.js';
 import type {
   AgentWebTool,
   AgentWebToolAnnotations,
@@ -43,7 +43,7 @@ export function defineTool<S extends z.ZodObject>(
     context: AgentWebToolContext = {},
   ): Promise<AgentWebToolResult> => {
     const { signal } = context;
-    if (signal?.aborted) return errorResult(TOOL_ERROR_CODES.aborted, 'the tool call was aborted');
+    if (signal?.aborted) return abortedResult();
     const parsed = spec.inputSchema.safeParse(input);
     if (!parsed.success) {
       const issues = parsed.error.issues

@@ -33,15 +33,25 @@ function describeMerchant(merchant: AgentWebMerchant, mechanism: string | undefi
   });
 }
 
-function failureOf(outcome: Extract<ResolveManyOutcome, { ok: false }>): JsonValue {
-  const last = outcome.trace.at(-1);
-  const reason = isAgentWebError(outcome.error)
-    ? outcome.error.message
-    : (last?.reason ?? 'no agent card was found');
+/** A target that gave no merchant: an AgentWeb error's own code and message, else the fallback's. */
+function failureEntry(
+  target: string,
+  error: unknown,
+  fallback: { code?: string | undefined; reason: string },
+): JsonValue {
+  const known = isAgentWebError(error);
   return definedOnly({
-    target: outcome.domain,
-    code: isAgentWebError(outcome.error) ? outcome.error.code : last?.code,
-    reason: truncateText(reason, 300),
+    target,
+    code: known ? error.code : fallback.code,
+    reason: truncateText(known ? error.message : fallback.reason, 300),
+  });
+}
+
+function discoveryFailure(outcome: Extract<ResolveManyOutcome, { ok: false }>): JsonValue {
+  const last = outcome.trace.at(-1);
+  return failureEntry(outcome.domain, outcome.error, {
+    code: last?.code,
+    reason: last?.reason ?? 'no agent card was found',
   });
 }
 
@@ -66,7 +76,7 @@ export function createDiscoverMerchantsTool(client: AgentWebClient, settings: To
           const outcomes = await client.discoverMany(targets, signal ? { signal } : {});
           for (const outcome of outcomes) {
             if (!outcome.ok) {
-              failed.push(failureOf(outcome));
+              failed.push(discoveryFailure(outcome));
               continue;
             }
             const { profile, provenance } = outcome.result;
@@ -88,10 +98,8 @@ export function createDiscoverMerchantsTool(client: AgentWebClient, settings: To
             } catch (error) {
               if (signal?.aborted) throw error;
               failed.push(
-                definedOnly({
-                  target: outcome.domain,
-                  code: isAgentWebError(error) ? error.code : undefined,
-                  reason: truncateText(error instanceof Error ? error.message : String(error), 300),
+                failureEntry(outcome.domain, error, {
+                  reason: error instanceof Error ? error.message : String(error),
                 }),
               );
             }

@@ -1,5 +1,6 @@
+import { clipText } from './text.js';
 import { errorResult, TOOL_ERROR_CODES } from './tool-result.js';
-import type { AgentWebToolResult, JsonValue } from './tool-types.js';
+import type { AgentWebToolResult, JsonObject, JsonValue } from './tool-types.js';
 
 /** Default `maxResultChars`. */
 export const DEFAULT_MAX_RESULT_CHARS = 16_000;
@@ -37,7 +38,7 @@ export function fitResult(result: AgentWebToolResult, maxChars: number): AgentWe
   );
 }
 
-function isObject(value: JsonValue): value is { [key: string]: JsonValue } {
+function isObject(value: JsonValue): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -63,15 +64,14 @@ function largestArray(root: JsonValue): JsonValue[] | undefined {
 }
 
 function shortenStrings(value: JsonValue): void {
-  const cut = (text: string) => (text.length > SHORT_TEXT ? `${text.slice(0, SHORT_TEXT - 1)}…` : text);
   if (Array.isArray(value)) {
     value.forEach((item, index) => {
-      if (typeof item === 'string') value[index] = cut(item);
+      if (typeof item === 'string') value[index] = clipText(item, SHORT_TEXT);
       else shortenStrings(item);
     });
   } else if (isObject(value)) {
     for (const [key, member] of Object.entries(value)) {
-      if (typeof member === 'string') value[key] = cut(member);
+      if (typeof member === 'string') value[key] = clipText(member, SHORT_TEXT);
       else shortenStrings(member);
     }
   }

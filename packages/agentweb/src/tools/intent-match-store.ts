@@ -1,6 +1,6 @@
 import type { IntentMatch, LoadedAgisService } from '../client/types.js';
 
-const DEFAULT_CAPACITY = 32;
+const CAPACITY = 32;
 
 /** A kept match and the services that were loaded when it was made. */
 export interface StoredMatch {
@@ -21,23 +21,19 @@ export interface StoredMatch {
  */
 export class IntentMatchStore {
   readonly #matches = new Map<string, StoredMatch>();
-  readonly #capacity: number;
   #next = 1;
 
-  constructor(capacity = DEFAULT_CAPACITY) {
-    this.#capacity = capacity;
-  }
-
-  /** Keeps a match, with the services it was computed from, and returns its id. */
-  put(match: IntentMatch, services: readonly LoadedAgisService[]): string {
+  /** Keeps a match, with the services it was computed from; returns its id and the kept entry. */
+  put(match: IntentMatch, services: readonly LoadedAgisService[]): { id: string; stored: StoredMatch } {
     const id = `match-${this.#next++}`;
-    this.#matches.set(id, { match, services, proposals: new Map() });
-    while (this.#matches.size > this.#capacity) {
+    const stored: StoredMatch = { match, services, proposals: new Map() };
+    this.#matches.set(id, stored);
+    while (this.#matches.size > CAPACITY) {
       const oldest = this.#matches.keys().next().value;
       if (oldest === undefined) break;
       this.#matches.delete(oldest);
     }
-    return id;
+    return { id, stored };
   }
 
   /** The match with this id, if still kept. */

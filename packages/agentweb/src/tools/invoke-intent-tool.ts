@@ -1,5 +1,6 @@
 import type { MatchCandidate } from '@agentweb/agis';
 import { z } from 'zod';
+import { isAgisService } from '../client/agis-service-identity.js';
 import type { AgentWebClient, ConfirmationRequest, InvokeIntentOptions } from '../client/types.js';
 import { actionKey } from './action-key.js';
 import { defineTool, type ToolSettings } from './define-tool.js';
@@ -105,11 +106,7 @@ async function resolveMatch(
   const services = client.agisServices();
   if (services.length === 0) return { failure: noServicesResult() };
   const match = await client.intent(instruction, signal ? { signal } : {});
-  const id = store.put(match, services);
-  const stored = store.get(id);
-  if (stored === undefined)
-    return { failure: errorResult(TOOL_ERROR_CODES.invalidInput, 'match store is full') };
-  return { value: { id, stored } };
+  return { value: store.put(match, services) };
 }
 
 /**
@@ -123,10 +120,8 @@ function staleCandidate(
   candidate: MatchCandidate | undefined,
 ): boolean {
   if (candidate === undefined) return false;
-  const origin = stored.services.find(
-    (service) =>
-      service.service === candidate.service &&
-      service.document?.vocabulary?.namespace === candidate.namespace,
+  const origin = stored.services.find((service) =>
+    isAgisService(service, candidate.service, candidate.namespace),
   );
   return origin !== undefined && !client.agisServices().includes(origin);
 }

@@ -73,7 +73,7 @@ export function createMatchIntentTool(
           ...(signal ? { signal } : {}),
         });
         return okResult({
-          matchId: store.put(match, services),
+          matchId: store.put(match, services).id,
           abstain: match.abstain,
           candidates: match.candidates.map(describeCandidate),
         });

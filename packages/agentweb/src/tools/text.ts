@@ -1,9 +1,16 @@
-/** Shortens a text to `max` characters, marking the cut with an ellipsis; `undefined` stays `undefined`. */
+/** Cuts a text to at most `max` characters, marking the cut with an ellipsis. */
+export function clipText(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/**
+ * A loosely typed text with its whitespace collapsed, cut to `max` characters; `undefined` for anything but a
+ * non-blank string.
+ */
 export function truncateText(text: unknown, max: number): string | undefined {
   if (typeof text !== 'string') return undefined;
   const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length === 0) return undefined;
-  return clean.length <= max ? clean : `${clean.slice(0, max - 1)}…`;
+  return clean.length === 0 ? undefined : clipText(clean, max);
 }
 
 /** A string field of a loosely typed object, when it is a non-empty string. */

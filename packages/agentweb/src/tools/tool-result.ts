@@ -1,4 +1,5 @@
 import { isAgentWebError } from '@agentweb/core';
+import { clipText } from './text.js';
 import type { AgentWebToolResult, JsonValue } from './tool-types.js';
 
 /** Codes the tools use themselves (every other code comes from an `AgentWebError`). */
@@ -28,8 +29,13 @@ export function okResult(data: JsonValue): AgentWebToolResult {
 
 /** A failed result. */
 export function errorResult(code: string, message: string, details?: JsonValue): AgentWebToolResult {
-  const error = { code, message: clip(message) };
+  const error = { code, message: clipText(message, MAX_MESSAGE_CHARS) };
   return { ok: false, error: details === undefined ? error : { ...error, details } };
+}
+
+/** The result of a call stopped through its signal. */
+export function abortedResult(): AgentWebToolResult {
+  return errorResult(TOOL_ERROR_CODES.aborted, 'the tool call was aborted');
 }
 
 /**
@@ -38,15 +44,9 @@ export function errorResult(code: string, message: string, details?: JsonValue):
  * the model and its class says nothing stable.
  */
 export function errorToResult(error: unknown, signal: AbortSignal | undefined): AgentWebToolResult {
-  if (signal?.aborted) return errorResult(TOOL_ERROR_CODES.aborted, 'the tool call was aborted');
+  if (signal?.aborted) return abortedResult();
   if (isAgentWebError(error)) return errorResult(error.code, error.message);
-  if (error instanceof Error && error.name === 'AbortError') {
-    return errorResult(TOOL_ERROR_CODES.aborted, 'the tool call was aborted');
-  }
+  if (error instanceof Error && error.name === 'AbortError') return abortedResult();
   const detail = error instanceof Error ? error.message : String(error);
   return errorResult(TOOL_ERROR_CODES.unexpected, `the tool failed unexpectedly: ${detail}`);
-}
-
-function clip(text: string): string {
-  return text.length <= MAX_MESSAGE_CHARS ? text : `${text.slice(0, MAX_MESSAGE_CHARS - 1)}…`;
 }

@@ -18,6 +18,9 @@ export type AgentWebToolName = (typeof AGENT_WEB_TOOL_NAMES)[number];
 /** A JSON value: what every tool result is made of, so any framework can serialise it. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
+/** A JSON object (the tools build their results from these). */
+export type JsonObject = { [key: string]: JsonValue };
+
 /** Why a tool call did not succeed. */
 export interface AgentWebToolError {
   /** Stable machine-readable code: the `AgentWebError` code, or a tool-level one such as `INVALID_INPUT`. */

@@ -1,3 +1,4 @@
+import { cachedRegExp } from './params/regex-cache.js';
 import type { MatcherEndpoint } from './types.js';
 
 /** Identifier evidence an endpoint declares: input `pattern`s and the shapes of hint examples. */
@@ -46,27 +47,15 @@ function isSpecific(source: string): boolean {
   return /[A-Za-z]/.test(stripped);
 }
 
-// Catalogs repeat patterns across endpoints and services; one RegExp object per source lets a match
-// test each pattern once per token (see createIdProbe). Bounded so hostile catalogs cannot grow it.
-const patternCache = new Map<string, RegExp>();
-
-function sharedPattern(source: string): RegExp {
-  let re = patternCache.get(source);
-  if (!re) {
-    if (patternCache.size > 5000) patternCache.clear();
-    re = new RegExp(source);
-    patternCache.set(source, re);
-  }
-  return re;
-}
-
 /** Collects identifier evidence from an endpoint's input schema and hints. */
 export function endpointIdEvidence(endpoint: MatcherEndpoint): IdEvidence {
   const patterns: Array<{ re: RegExp; specific: boolean; property: string }> = [];
   for (const [property, schema] of Object.entries(endpoint.input?.properties ?? {})) {
     if (typeof schema.pattern !== 'string' || schema.pattern.length > 200) continue;
     try {
-      patterns.push({ re: sharedPattern(schema.pattern), specific: isSpecific(schema.pattern), property });
+      // Catalogs repeat patterns across endpoints and services; one shared RegExp object per source
+      // lets a match test each pattern once per token (see createIdProbe).
+      patterns.push({ re: cachedRegExp(schema.pattern), specific: isSpecific(schema.pattern), property });
     } catch {
       // An invalid pattern is the validator's concern; the matcher just ignores it.
     }
@@ -105,11 +94,7 @@ export function createIdProbe(tokens: readonly string[]): IdProbe {
 }
 
 /** Strength of the identifier evidence for one endpoint: 1 specific pattern, 0.6 shape, 0.3 generic pattern. */
-export function idMatchStrength(
-  tokens: readonly string[] | IdProbe,
-  evidence: IdEvidence,
-): { strength: number; token?: string } {
-  const probe = Array.isArray(tokens) ? createIdProbe(tokens) : (tokens as IdProbe);
+export function idMatchStrength(probe: IdProbe, evidence: IdEvidence): { strength: number; token?: string } {
   let best = 0;
   let token: string | undefined;
   probe.tokens.forEach((t, k) => {

@@ -304,7 +304,7 @@ export function handleAgisRequest(
   }
   if (read && (path === '/agis.yaml' || path === '/agis.json')) {
     const json = path === '/agis.json';
-    const text = json ? JSON.stringify(rt.document) : rt.yaml;
+    const text = json ? rt.json : rt.yaml;
     res.writeHead(200, {
       'content-type': json ? 'application/json; charset=utf-8' : 'application/yaml; charset=utf-8',
       'content-length': String(Buffer.byteLength(text)),

@@ -38,11 +38,11 @@ export interface CompiledEndpoint {
 
 /** Everything the HTTP handler needs about one service. */
 export interface AgisServiceRuntime {
-  id: string;
   namespace: string;
-  document: AgisDocumentDefinition;
   endpoints: CompiledEndpoint[];
+  /** The document served as `/agis.yaml` and `/agis.json`, serialised once. */
   yaml: string;
+  json: string;
   wellKnown: Record<string, unknown>;
   logic: AgisServiceLogic;
   faults: AgisServiceFaults;

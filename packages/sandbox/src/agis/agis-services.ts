@@ -82,11 +82,10 @@ export function createAgisHost(options: {
     const calls: Record<string, number> = Object.create(null) as Record<string, number>;
     for (const e of endpoints) calls[e.key] = 0;
     const runtime: AgisServiceRuntime = {
-      id: def.id,
       namespace: def.namespace,
-      document,
       endpoints,
       yaml: toYaml(document),
+      json: JSON.stringify(document),
       wellKnown: wellKnownSummary(document, documentUrl),
       logic: def.logic(),
       faults: options.faults?.[def.id] ?? {},

@@ -1,13 +1,9 @@
+import { INVALID_INPUT_ERROR, MONEY_OUTPUT } from './document-parts.js';
 import type { AgisDocumentDefinition, AgisErrorDeclaration } from './document-types.js';
 
 /** Namespace of the pharmacy service (`X-AGIS-Namespace`). */
 export const PHARMACY_NAMESPACE = 'sandbox-pharmacy';
 
-const invalidInput: AgisErrorDeclaration = {
-  name: 'invalid_input',
-  description: 'The request body does not match the input schema; the message names the field.',
-  status: 400,
-};
 const storeNotFound: AgisErrorDeclaration = {
   name: 'store_not_found',
   description: 'No pharmacy store has that id.',
@@ -82,7 +78,7 @@ export function pharmacyDocument(domain: string): AgisDocumentDefinition {
             description: 'No store matches the location and service asked for.',
             status: 404,
           },
-          invalidInput,
+          INVALID_INPUT_ERROR,
         ],
       },
       {
@@ -126,11 +122,7 @@ export function pharmacyDocument(domain: string): AgisDocumentDefinition {
             store_id: { type: 'string' },
             ready_in_hours: { type: 'integer' },
             refills_remaining: { type: 'integer', minimum: 0 },
-            copay: {
-              type: 'object',
-              properties: { amount: { type: 'string' }, currency: { type: 'string' } },
-              required: ['amount', 'currency'],
-            },
+            copay: MONEY_OUTPUT,
           },
           required: ['refill_id', 'rx_id', 'status', 'store_id', 'refills_remaining'],
         },
@@ -156,7 +148,7 @@ export function pharmacyDocument(domain: string): AgisDocumentDefinition {
             status: 410,
           },
           storeNotFound,
-          invalidInput,
+          INVALID_INPUT_ERROR,
         ],
       },
       {
@@ -211,7 +203,7 @@ export function pharmacyDocument(domain: string): AgisDocumentDefinition {
             description: 'Deliveries do not run on Sundays.',
             status: 409,
           },
-          invalidInput,
+          INVALID_INPUT_ERROR,
         ],
       },
     ],

@@ -1,13 +1,9 @@
+import { INVALID_INPUT_ERROR, MONEY_OUTPUT } from './document-parts.js';
 import type { AgisDocumentDefinition, AgisErrorDeclaration } from './document-types.js';
 
 /** Namespace of the reservation service (`X-AGIS-Namespace`). */
 export const RESERVATIONS_NAMESPACE = 'sandbox-reservations';
 
-const invalidInput: AgisErrorDeclaration = {
-  name: 'invalid_input',
-  description: 'The request body does not match the input schema; the message names the field.',
-  status: 400,
-};
 const restaurantNotFound: AgisErrorDeclaration = {
   name: 'restaurant_not_found',
   description: 'No restaurant with that id or name takes reservations here.',
@@ -87,7 +83,7 @@ export function reservationsDocument(domain: string): AgisDocumentDefinition {
           },
           required: ['restaurant', 'date', 'slots'],
         },
-        errors: [restaurantNotFound, partyTooLarge, invalidInput],
+        errors: [restaurantNotFound, partyTooLarge, INVALID_INPUT_ERROR],
       },
       {
         method: 'BOOK',
@@ -139,11 +135,7 @@ export function reservationsDocument(domain: string): AgisDocumentDefinition {
             restaurant_name: { type: 'string' },
             datetime: { type: 'string', format: 'date-time' },
             party_size: { type: 'integer' },
-            deposit: {
-              type: 'object',
-              properties: { amount: { type: 'string' }, currency: { type: 'string' } },
-              required: ['amount', 'currency'],
-            },
+            deposit: MONEY_OUTPUT,
           },
           required: ['reservation_id', 'status', 'confirmation_code', 'datetime', 'party_size'],
         },
@@ -161,7 +153,7 @@ export function reservationsDocument(domain: string): AgisDocumentDefinition {
           },
           restaurantNotFound,
           partyTooLarge,
-          invalidInput,
+          INVALID_INPUT_ERROR,
         ],
       },
       {
@@ -211,7 +203,7 @@ export function reservationsDocument(domain: string): AgisDocumentDefinition {
             description: 'The reservation was cancelled before.',
             status: 409,
           },
-          invalidInput,
+          INVALID_INPUT_ERROR,
         ],
       },
     ],

@@ -1,4 +1,4 @@
-import type { AgisServiceFaults } from '../agis/agis-faults.js';
+import type { AgisServiceFaults, AgisServiceId } from '../agis/agis-faults.js';
 import type { SandboxAgisServiceInfo } from '../agis/agis-services.js';
 import type { MerchantFaults } from '../faults.js';
 import type { MerchantDialect, MerchantInfo } from '../merchant-runtime.js';
@@ -15,7 +15,7 @@ export type ChildStartRequest =
       defaultFaults?: MerchantFaults;
       domainSuffix?: string;
       agis?: boolean;
-      agisFaults?: Record<string, AgisServiceFaults>;
+      agisFaults?: Readonly<Partial<Record<AgisServiceId, AgisServiceFaults>>>;
     }
   | {
       type: 'start';

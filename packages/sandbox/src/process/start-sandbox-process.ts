@@ -59,14 +59,6 @@ export interface SandboxProcess {
   close(): Promise<void>;
 }
 
-function agisFaultsData(
-  faults: Readonly<Partial<Record<AgisServiceId, AgisServiceFaults>>>,
-): Record<string, AgisServiceFaults> {
-  const out: Record<string, AgisServiceFaults> = {};
-  for (const [id, f] of Object.entries(faults)) if (f !== undefined) out[id] = f;
-  return out;
-}
-
 /**
  * Starts the sandbox in a child `node` process, so the merchants' CPU work (SDK, express, catalogs) does not share
  * the caller's event loop, as with a real agent web. Use it for benchmarks; tests that read `stats` need
@@ -91,7 +83,7 @@ export async function startSandboxProcess(options: SandboxProcessOptions = {}): 
       ...(options.defaultFaults ? { defaultFaults: options.defaultFaults } : {}),
       ...(options.domainSuffix ? { domainSuffix: options.domainSuffix } : {}),
       ...(options.agis !== undefined ? { agis: options.agis } : {}),
-      ...(options.agisFaults ? { agisFaults: agisFaultsData(options.agisFaults) } : {}),
+      ...(options.agisFaults ? { agisFaults: options.agisFaults } : {}),
       faults,
     },
     options,

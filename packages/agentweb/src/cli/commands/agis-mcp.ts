@@ -1,10 +1,10 @@
 import { parseAgisDocument, toMcpTools } from '@agentweb/agis';
+import { MAX_AGIS_DOCUMENT_BYTES } from '../../client/load-agis.js';
 import { writeJson } from '../cli-io.js';
 import type { CliCommand } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { booleanFlag, requirePositionals } from '../flag-values.js';
 import { readTextFile } from '../read-input.js';
-import { MAX_AGIS_BYTES } from './agis-validate.js';
 
 export const agisMcpCommand: CliCommand = {
   name: 'agis mcp',
@@ -23,7 +23,7 @@ export const agisMcpCommand: CliCommand = {
   clientFlags: false,
   async run(ctx) {
     const [file] = requirePositionals(ctx.positionals, ['file'], 'agis mcp');
-    const text = await readTextFile(file!, MAX_AGIS_BYTES);
+    const text = await readTextFile(file!, MAX_AGIS_DOCUMENT_BYTES);
     const document = parseAgisDocument(text);
     writeJson(ctx.io.stdout, {
       tools: toMcpTools(document, { includeHints: !booleanFlag(ctx.values, 'no-hints') }),

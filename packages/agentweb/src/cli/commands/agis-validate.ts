@@ -1,4 +1,5 @@
 import { type AgisValidationIssue, validateAgisDocument } from '@agentweb/agis';
+import { MAX_AGIS_DOCUMENT_BYTES } from '../../client/load-agis.js';
 import { CliUsageError } from '../cli-errors.js';
 import { writeJson, writeLine } from '../cli-io.js';
 import type { CliCommand } from '../command.js';
@@ -6,9 +7,6 @@ import { EXIT } from '../exit-codes.js';
 import { booleanFlag, requirePositionals, stringFlag } from '../flag-values.js';
 import { readTextFile } from '../read-input.js';
 import { formatFields, formatTable } from '../table.js';
-
-/** The AGIS parser's own default input limit. */
-export const MAX_AGIS_BYTES = 1024 * 1024;
 
 function rows(issues: readonly AgisValidationIssue[], level: string): (string | number | undefined)[][] {
   return issues.map((i) => [
@@ -43,7 +41,7 @@ export const agisValidateCommand: CliCommand = {
     if (rawLevel !== '1' && rawLevel !== '2')
       throw new CliUsageError(`--level "${rawLevel}": expected 1 or 2`, 'agis validate');
     const level = rawLevel === '2' ? 2 : 1;
-    const text = await readTextFile(file!, MAX_AGIS_BYTES);
+    const text = await readTextFile(file!, MAX_AGIS_DOCUMENT_BYTES);
     const result = await validateAgisDocument(text, { level, signal: ctx.signal });
     if (ctx.json) {
       writeJson(ctx.io.stdout, { file, ...result });

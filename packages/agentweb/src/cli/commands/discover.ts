@@ -1,6 +1,6 @@
 import type { ResolveManyOutcome, ResolveResult, TraceEntry } from '@agentweb/discovery';
 import { CliUsageError } from '../cli-errors.js';
-import { writeJson, writeLine } from '../cli-io.js';
+import { errorCode, writeJson, writeLine } from '../cli-io.js';
 import type { CliCommand } from '../command.js';
 import { EXIT, traceUnreachable } from '../exit-codes.js';
 import { booleanFlag, integerFlag } from '../flag-values.js';
@@ -40,8 +40,8 @@ function profileFields(result: ResolveResult): string {
 
 function errorText(error: unknown): string {
   if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    return typeof code === 'string' ? `${code}: ${error.message}` : error.message;
+    const code = errorCode(error);
+    return code !== undefined ? `${code}: ${error.message}` : error.message;
   }
   return String(error);
 }

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import type { MatchCandidate } from '@agentweb/agis';
+import { MAX_AGIS_DOCUMENT_BYTES } from '../../client/load-agis.js';
 import type { ConfirmationRequest, LoadedAgisService } from '../../client/types.js';
 import { CliOperationError, CliUsageError } from '../cli-errors.js';
 import { type CliIo, writeJson, writeLine } from '../cli-io.js';
@@ -9,7 +10,6 @@ import { EXIT } from '../exit-codes.js';
 import { booleanFlag, integerFlag, requirePositionals, stringFlag, stringList } from '../flag-values.js';
 import { readTextFile } from '../read-input.js';
 import { formatFields, formatTable } from '../table.js';
-import { MAX_AGIS_BYTES } from './agis-validate.js';
 
 async function isFile(path: string): Promise<boolean> {
   try {
@@ -27,7 +27,7 @@ async function loadService(
 ): Promise<LoadedAgisService> {
   const options = { signal: ctx.signal, ...(baseUrl !== undefined ? { baseUrl } : {}) };
   if (await isFile(source)) {
-    const text = await readTextFile(source, MAX_AGIS_BYTES);
+    const text = await readTextFile(source, MAX_AGIS_DOCUMENT_BYTES);
     const loaded = await ctx.client().loadAgisService(text, options);
     return { ...loaded, source };
   }

@@ -297,9 +297,14 @@ export function formatDate(d: DateParts): string {
   return `${d.year}-${pad(d.month)}-${pad(d.day)}`;
 }
 
+/** HH:MM. */
+export function formatTime(hour: number, minute: number): string {
+  return `${pad(hour)}:${pad(minute)}`;
+}
+
 /** Local YYYY-MM-DDTHH:MM. */
 export function formatDateTime(d: DateParts, hour: number, minute: number): string {
-  return `${formatDate(d)}T${pad(hour)}:${pad(minute)}`;
+  return `${formatDate(d)}T${formatTime(hour, minute)}`;
 }
 
 /** A calendar month (local). */

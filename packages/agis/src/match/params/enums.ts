@@ -25,7 +25,6 @@ function commonPrefix(a: string, b: string): number {
   return i;
 }
 
-/** Score of the value stated directly in the text (phrase 10+, all stems 5+, synonym 3, word family 2, partial 1+). */
 // One instruction is matched against several enum properties in a row; its tokens are read once.
 let lastText: { folded: string; tokens: string[]; stems: Set<string> } | undefined;
 
@@ -37,6 +36,7 @@ function textWords(folded: string): { tokens: string[]; stems: Set<string> } {
   return lastText;
 }
 
+/** Score of the value stated directly in the text (phrase 10+, all stems 5+, synonym 3, word family 2, partial 1+). */
 function directEnum(values: readonly unknown[], folded: string): { value?: string; score: number } {
   const { tokens, stems: textStems } = textWords(folded);
   let best: string | undefined;

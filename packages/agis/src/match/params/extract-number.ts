@@ -1,12 +1,13 @@
 import { foldText, isStopword } from '../../text.js';
-import { type Context, nameWords, nearestWordDistance, type PropertyPlan } from './context.js';
+import { type Context, nearestWordDistance, type PropertyPlan } from './context.js';
 import { findDurationMinutes, type MoneyMention } from './numbers.js';
 
 const MONEY_NAME =
   /(?:price|amount|cost|budget|fee|value|payment|deposit|down|salary|rent|income|total|limit|balance)/;
 const PERCENT_NAME = /(?:rate|interest|percent|pct|apr)/;
 
-function extractMoney(name: string, ctx: Context): number | undefined {
+function extractMoney(plan: PropertyPlan, ctx: Context): number | undefined {
+  const { name } = plan;
   const money = ctx.money;
   if (money.length === 0) return undefined;
   const cueBefore = (m: MoneyMention, re: RegExp) =>
@@ -22,7 +23,7 @@ function extractMoney(name: string, ctx: Context): number | undefined {
     const m = money.find((x) => cueBefore(x, /(?:over|above|at least|from|between|min)\s*$/));
     return m?.amount ?? (money.length > 1 ? money[0]?.amount : undefined);
   }
-  const words = nameWords(name).filter((w) => w.length > 2);
+  const words = plan.words.filter((w) => w.length > 2);
   // Prefer the amount closest to one of the property's own words ("$600k house with $120k down").
   let best: { amount: number; distance: number } | undefined;
   for (const m of money) {
@@ -39,19 +40,18 @@ function numberNear(ctx: Context, prev: readonly string[], next: readonly string
     t !== undefined &&
     next.some((w) => t === w || (w.length > 2 && t.startsWith(w)) || (t.length > 2 && w.startsWith(t)));
   const values = ctx.numbers;
-  const numberAt = (i: number) => values[i];
   for (let i = 1; i < toks.length; i++) {
-    const v = numberAt(i);
+    const v = values[i];
     if (v !== undefined && prev.includes(toks[i - 1] ?? '')) return v;
   }
   // A cue the hints put before the number ("episode 5") outranks a noun after another number.
   for (let i = 0; i < toks.length; i++) {
-    const v = numberAt(i);
+    const v = values[i];
     if (v !== undefined && isNext(toks[i + 1])) return v;
   }
   // One modifier between the number and its noun ("one checked bag", "3 large boxes").
   for (let i = 0; i < toks.length; i++) {
-    const v = numberAt(i);
+    const v = values[i];
     const n1 = toks[i + 1];
     if (
       v !== undefined &&
@@ -95,7 +95,7 @@ export function extractNumber(plan: PropertyPlan, ctx: Context): number | undefi
   let v: number | undefined;
   if (PERCENT_NAME.test(name)) v = extractPercent(plan, ctx);
   if (v === undefined && /(?:minute|duration)/.test(name)) v = findDurationMinutes(ctx.text);
-  if (v === undefined && MONEY_NAME.test(name) && ctx.money.length > 0) v = extractMoney(name, ctx);
+  if (v === undefined && MONEY_NAME.test(name) && ctx.money.length > 0) v = extractMoney(plan, ctx);
   if (v === undefined) v = numberNear(ctx, plan.numberBefore, plan.numberAfter);
   if (v === undefined) return undefined;
   if (plan.type === 'integer' && !Number.isInteger(v)) return undefined;

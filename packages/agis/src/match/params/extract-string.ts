@@ -21,7 +21,7 @@ const QUOTED = /['"\u2018\u201c]([^'"\u2019\u201d]{2,80})['"\u2019\u201d]/;
 export function extractString(plan: PropertyPlan, ctx: Context): ParamValue | undefined {
   const value = findString(plan, ctx);
   // A value that breaks the property's declared pattern would be rejected by the endpoint anyway.
-  const pattern = plan.schema.pattern === undefined ? undefined : safePattern(plan.schema);
+  const pattern = safePattern(plan.schema);
   if (typeof value === 'string' && pattern && !pattern.test(value)) return undefined;
   return value;
 }

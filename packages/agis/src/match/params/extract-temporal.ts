@@ -6,6 +6,7 @@ import {
   formatDate,
   formatDateTime,
   formatMonth,
+  formatTime,
   lastDayOfMonth,
 } from './datetime.js';
 import type { StringShape } from './patterns.js';
@@ -49,14 +50,12 @@ export function extractTemporal(
   return formatDateTime(date, time.hour, time.minute ?? 0);
 }
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
 /** Calendar and clock values of string properties that declare them by pattern or description. */
 export function extractShaped(shape: StringShape, ctx: Context): string | undefined {
   const dates = ctx.temporal.filter((m) => m.kind === 'date');
   if (shape === 'time') {
     const t = ctx.temporal.find((m) => m.kind === 'time');
-    return t?.hour === undefined ? undefined : `${pad2(t.hour)}:${pad2(t.minute ?? 0)}`;
+    return t?.hour === undefined ? undefined : formatTime(t.hour, t.minute ?? 0);
   }
   if ((shape === 'date' || shape === 'month-or-date') && dates[0]?.date) return formatDate(dates[0].date);
   if (shape === 'month' || shape === 'month-or-date') {

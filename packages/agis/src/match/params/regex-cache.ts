@@ -1,4 +1,4 @@
-// Patterns built from document text (enum values, hint phrases) repeat on every call; compiling
+// Patterns built from document text (enum values, hint phrases, schema patterns) repeat on every call; compiling
 // them once keeps match() latency flat. Bounded so hostile catalogs cannot grow it without limit.
 const cache = new Map<string, RegExp>();
 
