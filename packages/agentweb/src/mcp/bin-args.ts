@@ -31,6 +31,8 @@ Options:
   --verbose                      log client progress events to stderr
   -h, --help                     show this help
   --version                      print the version
+
+Client flags (shared with the agentweb CLI):
 ${CLIENT_FLAGS_HELP}
 
 A merchant or service that cannot be reached at start is reported on stderr and skipped.
