@@ -41,6 +41,7 @@ describe('options and arguments', () => {
     for (const [options, field] of [
       [{ maxMerchants: 0 }, 'maxMerchants'],
       [{ concurrency: 1.5 }, 'concurrency'],
+      [{ perHostConcurrency: 0 }, 'perHostConcurrency'],
       [{ searchDeadlineMs: -1 }, 'searchDeadlineMs'],
       [{ userId: ' ' }, 'userId'],
     ] as const) {

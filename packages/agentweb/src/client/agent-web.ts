@@ -68,7 +68,8 @@ import type {
 } from './types.js';
 
 const DEFAULT_SEARCH_DEADLINE_MS = 5000;
-const DEFAULT_CONCURRENCY = 16;
+/** Domains discovered at once by `discoverMany` when `concurrency` is not set. */
+const DEFAULT_DISCOVERY_CONCURRENCY = 16;
 const DEFAULT_MAX_MERCHANTS = 1000;
 
 /**
@@ -87,7 +88,9 @@ export class AgentWeb implements AgentWebClient {
   readonly #options: AgentWebOptions;
   readonly #emit: EventEmitter;
   readonly #searchDeadlineMs: number;
-  readonly #concurrency: number;
+  /** The caller's `concurrency`; unset, searches use the fan-out defaults and discovery its own. */
+  readonly #concurrency: number | undefined;
+  readonly #perHostConcurrency: number | undefined;
   readonly #pendingAdds = new Map<string, Promise<AgentWebMerchant>>();
   #services: LoadedAgisService[] = [];
   #matcher: IntentMatcher | undefined;
@@ -100,7 +103,12 @@ export class AgentWeb implements AgentWebClient {
       options.searchDeadlineMs,
       DEFAULT_SEARCH_DEADLINE_MS,
     );
-    this.#concurrency = positiveInt('concurrency', options.concurrency, DEFAULT_CONCURRENCY);
+    this.#concurrency =
+      options.concurrency === undefined ? undefined : positiveInt('concurrency', options.concurrency, 1);
+    this.#perHostConcurrency =
+      options.perHostConcurrency === undefined
+        ? undefined
+        : positiveInt('perHostConcurrency', options.perHostConcurrency, 1);
     const maxMerchants = positiveInt('maxMerchants', options.maxMerchants, DEFAULT_MAX_MERCHANTS);
     const userId = options.userId ?? 'default';
     if (typeof userId !== 'string' || userId.trim() === '') {
@@ -155,7 +163,7 @@ export class AgentWeb implements AgentWebClient {
     this.#assertOpen('discoverMany');
     // Through #discover so every domain reports its own start/done events with the mechanism that found it.
     return resolveMany({ resolve: (target, call) => this.#discover(target, call ?? {}) }, domains, {
-      concurrency: options.concurrency ?? this.#concurrency,
+      concurrency: options.concurrency ?? this.#concurrency ?? DEFAULT_DISCOVERY_CONCURRENCY,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.requireCap === undefined ? {} : { requireCap: options.requireCap }),
     });
@@ -491,7 +499,8 @@ export class AgentWeb implements AgentWebClient {
       query,
       merchants: clients,
       cache: this.#searchCache,
-      concurrency: this.#concurrency,
+      ...(this.#concurrency === undefined ? {} : { concurrency: this.#concurrency }),
+      ...(this.#perHostConcurrency === undefined ? {} : { perHostConcurrency: this.#perHostConcurrency }),
       deadlineMs: options.deadlineMs ?? this.#searchDeadlineMs,
       ...(options.filter === undefined ? {} : { filter: options.filter }),
       ...(options.limit === undefined ? {} : { limit: options.limit }),

@@ -60,8 +60,14 @@ export interface AgentWebOptions {
   onEvent?: (event: AgentWebEvent) => void;
   /** Default deadline of a fan-out search in ms (default 5 000). */
   searchDeadlineMs?: number;
-  /** Merchants called at once by a search (default 16). */
+  /**
+   * Merchants called at once by a search, and domains discovered at once by `discoverMany`. Unset, a search uses
+   * the fan-out defaults (128 across hosts, at most `perHostConcurrency` per host, so a search of up to 100
+   * merchants on distinct hosts never waits for a slot) and `discoverMany` 16.
+   */
   concurrency?: number;
+  /** Merchants on one host (`hostname:port`) called at once by a search (default 8). */
+  perHostConcurrency?: number;
   /** Most merchants kept (default 1 000); the least recently used one is dropped past it. */
   maxMerchants?: number;
   /** Embedder for the AGIS intent matcher and validator (default: the built-in lexical one). */

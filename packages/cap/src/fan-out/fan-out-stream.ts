@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { isAgentWebError, raceAbort } from '@agentweb/core';
-import pLimit from 'p-limit';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { isCircuitOpenError } from '../backoff/circuit-open-error.js';
 import { assertNoPii } from '../filter/index.js';
 import { rateLimitOf } from '../merchant/classify.js';
@@ -15,6 +15,14 @@ import { productGtin } from './gtin.js';
 import { searchCacheKey } from './search-cache.js';
 
 const DEADLINE_REASON = 'agentweb:fan-out-deadline';
+/**
+ * Merchants in flight at once across all hosts. Generous on purpose: a fan-out to up to 100 merchants on distinct
+ * hosts must never wait for a local slot (a queued merchant's latency adds to the whole search's), while a
+ * 1,000-merchant fan-out still holds a bounded number of sockets.
+ */
+export const DEFAULT_FAN_OUT_CONCURRENCY = 128;
+/** Merchants in flight at once on one host (`hostname:port` of the merchant's endpoint), to be polite to platforms. */
+export const DEFAULT_PER_HOST_CONCURRENCY = 8;
 /** Longest delay `setTimeout` honours; a longer one would fire at once (Node clamps it to 1 ms). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -25,6 +33,7 @@ interface Settings {
   limit: number;
   pages: number;
   concurrency: number;
+  perHostConcurrency: number;
   deadlineMs: number;
 }
 
@@ -50,7 +59,13 @@ function settingsOf(options: FanOutSearchOptions): Settings {
   });
   const issues = search.success ? [] : issuesOf(search.error);
   const pages = positiveInt(options.pages, 1, 'pages', issues);
-  const concurrency = positiveInt(options.concurrency, 16, 'concurrency', issues);
+  const concurrency = positiveInt(options.concurrency, DEFAULT_FAN_OUT_CONCURRENCY, 'concurrency', issues);
+  const perHostConcurrency = positiveInt(
+    options.perHostConcurrency,
+    DEFAULT_PER_HOST_CONCURRENCY,
+    'perHostConcurrency',
+    issues,
+  );
   const deadlineMs = options.deadlineMs ?? 5000;
   if (!(deadlineMs > 0) || !Number.isFinite(deadlineMs))
     issues.push({ path: 'deadlineMs', message: 'deadlineMs must be a positive number' });
@@ -67,14 +82,15 @@ function settingsOf(options: FanOutSearchOptions): Settings {
     limit: search.data.limit ?? 10,
     pages,
     concurrency,
+    perHostConcurrency,
     deadlineMs: Math.min(deadlineMs, MAX_TIMER_MS),
   };
 }
 
 /**
  * Searches every merchant at once and yields each merchant's results as soon as they are complete (pages
- * included), in completion order; exactly one chunk per merchant. Calls go through a p-limit pool; at the
- * deadline, calls in flight are aborted (and abandoned even if the merchant ignores the abort), merchants not yet
+ * included), in completion order; exactly one chunk per merchant. Calls go through two p-limit pools, one per
+ * host (`perHostConcurrency`) inside one for the whole fan-out (`concurrency`); at the deadline, calls in flight are aborted (and abandoned even if the merchant ignores the abort), merchants not yet
  * started are reported as `skipped`, and the stream ends.
  */
 export async function* fanOutSearchStream(
@@ -98,6 +114,17 @@ export async function* fanOutSearchStream(
   const ready: FanOutChunk[] = [];
   let wake: (() => void) | undefined;
   const limit = pLimit(settings.concurrency);
+  const hostLimits = new Map<string, LimitFunction>();
+  // The host pool is entered first, so a merchant waiting for its host never holds one of the global slots.
+  const schedule = <T>(merchant: MerchantClient, task: () => Promise<T>): Promise<T> => {
+    const host = hostOf(merchant);
+    let hostLimit = hostLimits.get(host);
+    if (hostLimit === undefined) {
+      hostLimit = pLimit(settings.perHostConcurrency);
+      hostLimits.set(host, hostLimit);
+    }
+    return hostLimit(() => limit(task));
+  };
   const elapsed = () => performance.now() - started;
 
   const push = (chunk: FanOutChunk) => {
@@ -230,7 +257,7 @@ export async function* fanOutSearchStream(
   };
 
   merchants.forEach((merchant, index) => {
-    limit(() => runMerchant(merchant, index)).then(push, (error: unknown) =>
+    schedule(merchant, () => runMerchant(merchant, index)).then(push, (error: unknown) =>
       // runMerchant catches everything; this only guards against a throwing merchant getter.
       push({
         index,
@@ -272,7 +299,22 @@ export async function* fanOutSearchStream(
     if (!controller.signal.aborted)
       controller.abort(new DOMException('fan-out consumer stopped', 'AbortError'));
     limit.clearQueue();
+    for (const hostLimit of hostLimits.values()) hostLimit.clearQueue();
   }
+}
+
+/**
+ * The host a merchant's calls go to: `hostname:port` of its card's preferred endpoint (what the A2A client picks
+ * unless a dialect is forced). Merchants without a parsable endpoint get a key of their own.
+ */
+function hostOf(merchant: MerchantClient): string {
+  try {
+    const url = merchant.profile?.endpoints?.[0]?.url;
+    if (url !== undefined) return new URL(url).host.toLowerCase();
+  } catch {
+    // An unparsable URL fails at call time with a typed error; here it only needs a key.
+  }
+  return `merchant:${String(merchant?.merchantId)}`;
 }
 
 function abortReason(signal: AbortSignal): 'deadline' | 'aborted' {

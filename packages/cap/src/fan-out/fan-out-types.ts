@@ -17,8 +17,17 @@ export interface FanOutSearchOptions {
   limit?: number;
   /** Page budget per merchant (default 1). */
   pages?: number;
-  /** Merchants called at once (default 16). */
+  /**
+   * Merchants called at once across all hosts (default 128, `DEFAULT_FAN_OUT_CONCURRENCY`): high enough that a
+   * fan-out to 100 merchants on distinct hosts never waits for a slot.
+   */
   concurrency?: number;
+  /**
+   * Merchants called at once on one host, `hostname:port` of the merchant's endpoint (default 8,
+   * `DEFAULT_PER_HOST_CONCURRENCY`). Many merchants served by one platform host are spread over time instead
+   * of opening a burst of connections to it.
+   */
+  perHostConcurrency?: number;
   /** Whole fan-out deadline in ms; what arrived by then is returned (default 5 000). */
   deadlineMs?: number;
   /** Aborts the fan-out; results so far are returned. */

@@ -1,5 +1,10 @@
 export { fanOutSearch } from './fan-out-search.js';
-export { fanOutSearchStream, isFanOutDeadline } from './fan-out-stream.js';
+export {
+  DEFAULT_FAN_OUT_CONCURRENCY,
+  DEFAULT_PER_HOST_CONCURRENCY,
+  fanOutSearchStream,
+  isFanOutDeadline,
+} from './fan-out-stream.js';
 export type {
   FanOutChunk,
   FanOutProduct,
