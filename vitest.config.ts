@@ -26,7 +26,12 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'packages/*/test/**/*.test.ts',
+      'examples/*/test/**/*.test.ts',
+      'scripts/**/*.test.mjs',
+    ],
     benchmark: {
       include: ['packages/*/bench/**/*.bench.ts'],
     },

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { bench, describe } from 'vitest';
 import { createA2ACard, safeParseAgentCard } from '../src/index.js';
 
-const SHARED = new URL('../../../../shared/oracles/', import.meta.url);
+const ORACLES = new URL('../../../fixtures/oracles/', import.meta.url);
 
 function jsonFilesUnder(dir: URL): string[] {
   const out: string[] = [];
@@ -17,10 +17,10 @@ function jsonFilesUnder(dir: URL): string[] {
 interface CaseFile {
   cases: { card?: unknown; card_json_string?: string }[];
 }
-const cases = JSON.parse(readFileSync(new URL('agentcard/cases.json', SHARED), 'utf8')) as CaseFile;
+const cases = JSON.parse(readFileSync(new URL('agentcard/cases.json', ORACLES), 'utf8')) as CaseFile;
 // Every card of the IETF oracle set (valid and invalid), as the JSON text a fetch would return.
 const ietfTexts = [
-  ...jsonFilesUnder(new URL('agentcard/cards/', SHARED)),
+  ...jsonFilesUnder(new URL('agentcard/cards/', ORACLES)),
   ...cases.cases.flatMap((c) =>
     c.card ? [JSON.stringify(c.card)] : c.card_json_string ? [c.card_json_string] : [],
   ),

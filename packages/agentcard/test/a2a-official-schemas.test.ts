@@ -24,7 +24,7 @@ import {
 type Json = Record<string, unknown>;
 
 function loadSchema(file: string): Json {
-  const url = new URL(`../../../../shared/oracles/a2a/${file}`, import.meta.url);
+  const url = new URL(`../../../fixtures/oracles/a2a/${file}`, import.meta.url);
   return JSON.parse(readFileSync(url, 'utf8')) as Json;
 }
 

@@ -7,7 +7,7 @@ import {
   safeParseAgentCard,
   type ValidationIssue,
 } from '../src/index.js';
-import { readSharedJson, SHARED_DIR } from './oracle-files.js';
+import { FIXTURES_DIR, readFixtureJson } from './fixture-files.js';
 
 interface OracleCase {
   id: string;
@@ -24,13 +24,13 @@ interface OracleCase {
   };
 }
 
-const cases = readSharedJson<{ cases: OracleCase[] }>('oracles/agentcard/cases.json').cases;
+const cases = readFixtureJson<{ cases: OracleCase[] }>('oracles/agentcard/cases.json').cases;
 
 /** What a user would hand `parseAgentCard`: file text, an object, the embedded JSON string, or raw text. */
 function inputOf(c: OracleCase): unknown {
   switch (c.input_kind) {
     case 'file':
-      return readFileSync(new URL(`oracles/agentcard/${c.file}`, SHARED_DIR), 'utf8');
+      return readFileSync(new URL(`oracles/agentcard/${c.file}`, FIXTURES_DIR), 'utf8');
     case 'card':
       return c.card;
     case 'card_json_string':
@@ -55,7 +55,7 @@ function sections(issues: ValidationIssue[]): string[] {
   return [...new Set(found)].sort();
 }
 
-describe('IETF AgentCard oracle cases (../shared/oracles/agentcard/cases.json) through parseAgentCard', () => {
+describe('IETF AgentCard oracle cases (fixtures/oracles/agentcard/cases.json) through parseAgentCard', () => {
   it('loads every case', () => {
     expect(cases.length).toBeGreaterThanOrEqual(89);
   });

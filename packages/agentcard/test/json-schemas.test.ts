@@ -9,7 +9,7 @@ import {
   safeParseAgentCard,
   toAgentCardJsonSchemas,
 } from '../src/index.js';
-import { readSharedJson } from './oracle-files.js';
+import { readFixtureJson } from './fixture-files.js';
 
 const schemasDir = new URL('../schemas/', import.meta.url);
 const generated = toAgentCardJsonSchemas();
@@ -76,7 +76,7 @@ describe('shipped JSON Schemas', () => {
 
   it('ietf-agentcard gives the strict verdict of parseAgentCard on every IETF oracle case', () => {
     const validate = createAjv().compile(generated['ietf-agentcard']);
-    const cases = readSharedJson<{ cases: { id: string; card?: unknown; card_json_string?: string }[] }>(
+    const cases = readFixtureJson<{ cases: { id: string; card?: unknown; card_json_string?: string }[] }>(
       'oracles/agentcard/cases.json',
     ).cases;
     let compared = 0;

@@ -22,7 +22,7 @@ interface TypedDiscoveryCase {
 }
 
 function loadOracle<T>(relative: string): T {
-  const url = new URL(`../../../../shared/oracles/nooterra/${relative}`, import.meta.url);
+  const url = new URL(`../../../fixtures/oracles/nooterra/${relative}`, import.meta.url);
   return JSON.parse(readFileSync(url, 'utf8')) as T;
 }
 

@@ -8,7 +8,7 @@ import { ensureCliBuilt, runCli } from './cli-harness.js';
 import { runInProcess } from './cli-in-process.js';
 
 const HARBOR = fileURLToPath(
-  new URL('../../../../shared/benchmarks/agis/services/harbor-table.agis.yaml', import.meta.url),
+  new URL('../../../fixtures/agis-dev/services/harbor-table.agis.yaml', import.meta.url),
 );
 
 const BAD_AGIS = `agis: "1.0"

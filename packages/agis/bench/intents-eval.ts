@@ -22,12 +22,13 @@ export interface EvalPrediction {
   readonly abstain: boolean;
 }
 
-export const DATA_DIR = new URL('../../../../shared/benchmarks/agis/', import.meta.url);
+/** The AGIS DEV set, `fixtures/agis-dev/` (formats in its README). */
+export const AGIS_DEV_DIR = new URL('../../../fixtures/agis-dev/', import.meta.url);
 /** Reference time of the benchmark: Monday 2026-05-04 09:00 local. */
 export const BENCH_NOW = new Date(2026, 4, 4, 9, 0, 0);
 
 export function loadServices(): { file: string; doc: MatcherService }[] {
-  const dir = new URL('services/', DATA_DIR);
+  const dir = new URL('services/', AGIS_DEV_DIR);
   return readdirSync(dir)
     .filter((f) => f.endsWith('.agis.yaml'))
     .sort()
@@ -35,7 +36,7 @@ export function loadServices(): { file: string; doc: MatcherService }[] {
 }
 
 export function loadCases(): IntentCase[] {
-  return readFileSync(new URL('intents.jsonl', DATA_DIR), 'utf8')
+  return readFileSync(new URL('intents.jsonl', AGIS_DEV_DIR), 'utf8')
     .split('\n')
     .filter((l) => l.trim().length > 0)
     .map((l) => JSON.parse(l) as IntentCase);

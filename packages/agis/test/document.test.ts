@@ -10,7 +10,7 @@ import {
 } from '../src/index.js';
 import { fixture, parseError } from './helpers/documents.js';
 
-const servicesDir = new URL('../../../../shared/benchmarks/agis/services/', import.meta.url);
+const servicesDir = new URL('../../../fixtures/agis-dev/services/', import.meta.url);
 
 describe('parseAgisDocument', () => {
   const files = readdirSync(servicesDir).filter((f) => f.endsWith('.agis.yaml'));

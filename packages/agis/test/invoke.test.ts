@@ -16,7 +16,7 @@ import {
 
 const doc = parseAgisDocument(
   readFileSync(
-    new URL('../../../../shared/benchmarks/agis/services/harbor-table.agis.yaml', import.meta.url),
+    new URL('../../../fixtures/agis-dev/services/harbor-table.agis.yaml', import.meta.url),
     'utf8',
   ),
 );

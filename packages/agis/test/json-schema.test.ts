@@ -5,7 +5,7 @@ import { parse } from 'yaml';
 import { toAgisJsonSchema } from '../src/index.js';
 
 const schemaUrl = new URL('../schemas/agis-1.0.schema.json', import.meta.url);
-const servicesDir = new URL('../../../../shared/benchmarks/agis/services/', import.meta.url);
+const servicesDir = new URL('../../../fixtures/agis-dev/services/', import.meta.url);
 
 describe('AGIS 1.0 JSON Schema', () => {
   it('the committed schema equals the generator output', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fromMcpTools, parseAgisDocument, toMcpTools, validateAgisDocument } from '../src/index.js';
 
-const servicesDir = new URL('../../../../shared/benchmarks/agis/services/', import.meta.url);
+const servicesDir = new URL('../../../fixtures/agis-dev/services/', import.meta.url);
 const load = (f: string) => parseAgisDocument(readFileSync(new URL(f, servicesDir), 'utf8'));
 
 describe('toMcpTools (Appendix C)', () => {
@@ -130,7 +130,7 @@ describe('fromMcpTools (reverse mapping)', () => {
     const long = 'a'.repeat(80);
     const base = parseAgisDocument(
       readFileSync(
-        new URL('../../../../shared/benchmarks/agis/services/harbor-table.agis.yaml', import.meta.url),
+        new URL('../../../fixtures/agis-dev/services/harbor-table.agis.yaml', import.meta.url),
         'utf8',
       ),
     );

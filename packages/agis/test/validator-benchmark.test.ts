@@ -11,7 +11,7 @@ interface ValidatorCase {
   tags: string[];
 }
 
-const benchDir = new URL('../../../../shared/benchmarks/agis/', import.meta.url);
+const benchDir = new URL('../../../fixtures/agis-dev/', import.meta.url);
 const cases: ValidatorCase[] = readFileSync(new URL('validator.jsonl', benchDir), 'utf8')
   .split('\n')
   .filter((l) => l.trim() !== '')

@@ -9,10 +9,7 @@ import {
   validateAgisDocument,
 } from '../src/index.js';
 
-const serviceUrl = new URL(
-  '../../../../shared/benchmarks/agis/services/harbor-table.agis.yaml',
-  import.meta.url,
-);
+const serviceUrl = new URL('../../../fixtures/agis-dev/services/harbor-table.agis.yaml', import.meta.url);
 const harbor = readFileSync(serviceUrl, 'utf8');
 
 describe('draft Table: method identifier syntax (§4.1)', () => {

@@ -7,7 +7,7 @@ import {
   toWellKnownSummary,
 } from '../src/index.js';
 
-const servicesDir = new URL('../../../../shared/benchmarks/agis/services/', import.meta.url);
+const servicesDir = new URL('../../../fixtures/agis-dev/services/', import.meta.url);
 
 // The draft's §11.1 example, verbatim.
 const DRAFT_EXAMPLE = `{

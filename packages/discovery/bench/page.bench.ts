@@ -7,7 +7,7 @@ import { extractProductIds } from '../src/page/index.js';
 
 // The shared product pages (real pages, about 2021). Every 4th page keeps one iteration short enough for
 // the slow cheerio/parse5 entry while still covering JSON-LD, microdata and markup-free pages.
-const dir = new URL('../../../../shared/oracles/product-pages/html/', import.meta.url);
+const dir = new URL('../../../fixtures/oracles/product-pages/html/', import.meta.url);
 const pages = readdirSync(dir)
   .filter((f) => f.endsWith('.html.gz'))
   .sort()

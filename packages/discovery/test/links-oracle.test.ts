@@ -14,7 +14,7 @@ interface OracleCase {
   must_not_discover: string[];
 }
 
-const file = new URL('../../../../shared/oracles/link-discovery/link-discovery.json', import.meta.url);
+const file = new URL('../../../fixtures/oracles/link-discovery/link-discovery.json', import.meta.url);
 const oracle = JSON.parse(readFileSync(file, 'utf8')) as { cases: OracleCase[] };
 
 /**

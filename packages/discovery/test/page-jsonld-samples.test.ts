@@ -8,7 +8,7 @@ import {
   scanHtml,
 } from '../src/page/index.js';
 
-const ORACLE = new URL('../../../../shared/oracles/jsonld/', import.meta.url);
+const ORACLE = new URL('../../../fixtures/oracles/jsonld/', import.meta.url);
 
 interface SampleCase {
   id: string;

@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { extractProductIds, type ProductIdExtraction } from '../src/page/index.js';
 
-const ORACLE = new URL('../../../../shared/oracles/product-pages/', import.meta.url);
+const ORACLE = new URL('../../../fixtures/oracles/product-pages/', import.meta.url);
 
 interface GroundTruth {
   url: string;

@@ -12,7 +12,7 @@ interface RobotsCase {
   expected_allowed: boolean;
 }
 
-const file = new URL('../../../../shared/oracles/robots/robots-cases.json', import.meta.url);
+const file = new URL('../../../fixtures/oracles/robots/robots-cases.json', import.meta.url);
 const { cases } = JSON.parse(readFileSync(file, 'utf8')) as { cases: RobotsCase[] };
 
 describe("robotsAllows vs Google's robots_test.cc (RFC 9309 cases)", () => {
