@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { bench, describe } from 'vitest';
+import { benchGroup } from '../../../bench/support/bench-group.js';
 import { createA2ACard, safeParseAgentCard } from '../src/index.js';
 
 const ORACLES = new URL('../../../fixtures/oracles/', import.meta.url);
@@ -44,20 +44,32 @@ const a2aTexts = [1, 5, 20].map((skills) =>
   ),
 );
 
-describe(`IETF oracle cards (${ietfTexts.length} JSON texts per op)`, () => {
-  bench('baseline: JSON.parse', () => {
-    for (const text of ietfTexts) JSON.parse(text);
-  });
-  bench('safeParseAgentCard (decode + validate + profile)', () => {
-    for (const text of ietfTexts) safeParseAgentCard(text);
-  });
-});
+benchGroup(`IETF oracle cards (${ietfTexts.length} JSON texts per op)`, [
+  {
+    name: 'baseline: JSON.parse',
+    fn: () => {
+      for (const text of ietfTexts) JSON.parse(text);
+    },
+  },
+  {
+    name: 'safeParseAgentCard (decode + validate + profile)',
+    fn: () => {
+      for (const text of ietfTexts) safeParseAgentCard(text);
+    },
+  },
+]);
 
-describe('A2A CAP merchant cards (3 JSON texts per op)', () => {
-  bench('baseline: JSON.parse', () => {
-    for (const text of a2aTexts) JSON.parse(text);
-  });
-  bench('safeParseAgentCard (decode + validate + profile)', () => {
-    for (const text of a2aTexts) safeParseAgentCard(text);
-  });
-});
+benchGroup('A2A CAP merchant cards (3 JSON texts per op)', [
+  {
+    name: 'baseline: JSON.parse',
+    fn: () => {
+      for (const text of a2aTexts) JSON.parse(text);
+    },
+  },
+  {
+    name: 'safeParseAgentCard (decode + validate + profile)',
+    fn: () => {
+      for (const text of a2aTexts) safeParseAgentCard(text);
+    },
+  },
+]);

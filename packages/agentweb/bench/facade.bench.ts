@@ -8,7 +8,8 @@ import {
 } from '@agentweb/cap';
 import { createHttpClient } from '@agentweb/http';
 import { startSandboxProcess } from '@agentweb/sandbox';
-import { afterAll, bench, describe } from 'vitest';
+import { afterAll } from 'vitest';
+import { benchGroup } from '../../../bench/support/bench-group.js';
 import { AgentWeb } from '../src/client/index.js';
 import { createAgentWebTools } from '../src/tools/index.js';
 
@@ -70,39 +71,40 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-describe(`fan-out search over ${MERCHANTS} merchants: facade overhead`, () => {
-  bench(
-    'baseline: fanOutSearch with hand-built merchant clients',
-    async () => {
-      const result = await fanOutSearch({
-        query: QUERY,
-        limit: LIMIT,
-        merchants: direct,
-        concurrency: MERCHANTS,
-      });
-      if (result.outcomes.some((o) => o.status !== 'ok' || o.cachedPages > 0))
-        throw new Error('a merchant failed or a page came from a cache');
+benchGroup(
+  `fan-out search over ${MERCHANTS} merchants: facade overhead`,
+  [
+    {
+      name: 'baseline: fanOutSearch with hand-built merchant clients',
+      fn: async () => {
+        const result = await fanOutSearch({
+          query: QUERY,
+          limit: LIMIT,
+          merchants: direct,
+          concurrency: MERCHANTS,
+        });
+        if (result.outcomes.some((o) => o.status !== 'ok' || o.cachedPages > 0))
+          throw new Error('a merchant failed or a page came from a cache');
+      },
     },
-    TIMED,
-  );
-  bench(
-    'AgentWeb.search',
-    async () => {
-      const result = await aw.search(QUERY, { limit: LIMIT });
-      if (result.outcomes.some((o) => o.status !== 'ok' || o.cachedPages > 0))
-        throw new Error('a merchant failed or a page came from a cache');
+    {
+      name: 'AgentWeb.search',
+      fn: async () => {
+        const result = await aw.search(QUERY, { limit: LIMIT });
+        if (result.outcomes.some((o) => o.status !== 'ok' || o.cachedPages > 0))
+          throw new Error('a merchant failed or a page came from a cache');
+      },
     },
-    TIMED,
-  );
-  bench(
-    'search_products tool (AgentWeb + compact JSON result)',
-    async () => {
-      const result = await searchTool.execute(
-        { query: QUERY, merchants: null, filter: null, maxResults: LIMIT },
-        {},
-      );
-      if (!result.ok) throw new Error(JSON.stringify(result.error));
+    {
+      name: 'search_products tool (AgentWeb + compact JSON result)',
+      fn: async () => {
+        const result = await searchTool.execute(
+          { query: QUERY, merchants: null, filter: null, maxResults: LIMIT },
+          {},
+        );
+        if (!result.ok) throw new Error(JSON.stringify(result.error));
+      },
     },
-    TIMED,
-  );
-});
+  ],
+  TIMED,
+);

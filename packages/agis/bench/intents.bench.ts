@@ -1,4 +1,5 @@
-import { afterAll, bench, describe } from 'vitest';
+import { afterAll } from 'vitest';
+import { benchGroup, recordMetric } from '../../../bench/support/bench-group.js';
 import { createBm25Matcher, createIntentMatcher } from '../src/index.js';
 import { replicateCatalog } from './catalog-replica.js';
 import { crossValidate } from './cross-validate.js';
@@ -23,23 +24,35 @@ const devBm25 = createBm25Matcher({ services });
 let cursor = 0;
 const next = () => instructions[cursor++ % instructions.length] ?? '';
 
-describe('match() over the 78 DEV endpoints', () => {
-  bench('baseline: BM25 over intent texts', () => {
-    devBm25.match(next(), 3);
-  });
-  bench('createIntentMatcher().match()', async () => {
-    await devMatcher.match(next(), { topK: 3 });
-  });
-});
+benchGroup('match() over the 78 DEV endpoints', [
+  {
+    name: 'baseline: BM25 over intent texts',
+    fn: () => {
+      devBm25.match(next(), 3);
+    },
+  },
+  {
+    name: 'createIntentMatcher().match()',
+    fn: async () => {
+      await devMatcher.match(next(), { topK: 3 });
+    },
+  },
+]);
 
-describe('match() over a 1,000-endpoint catalog', () => {
-  bench('baseline: BM25 over intent texts', () => {
-    bigBm25.match(next(), 3);
-  });
-  bench('createIntentMatcher().match()', async () => {
-    await bigMatcher.match(next(), { topK: 3 });
-  });
-});
+benchGroup('match() over a 1,000-endpoint catalog', [
+  {
+    name: 'baseline: BM25 over intent texts',
+    fn: () => {
+      bigBm25.match(next(), 3);
+    },
+  },
+  {
+    name: 'createIntentMatcher().match()',
+    fn: async () => {
+      await bigMatcher.match(next(), { topK: 3 });
+    },
+  },
+]);
 
 afterAll(async () => {
   const all = await accuracyReport(services, cases);
@@ -48,6 +61,23 @@ afterAll(async () => {
   const hold = await accuracyReport(services, split.holdout);
   const cv = await crossValidate(services, cases);
   const lat = await latencyReport(1000, 3);
+  const quality = 'AGIS intent matching on the DEV set (272 cases, 10 services)';
+  for (const [name, value] of [
+    ['top-1', all.ours.top1],
+    ['top-3', all.ours.top3],
+    ['abstention F1', all.ours.abstainF1],
+    ['non-English top-1', all.ours.nonEnglishTop1],
+    ['parameters', all.ours.params],
+    ['top-1, cross-validated out of fold', cv.outOfFold.top1],
+    ['baseline: BM25 top-1', all.baseline.top1],
+  ] as const)
+    recordMetric({ group: quality, name, value, unit: 'ratio' });
+  recordMetric({
+    group: 'match() over a 1,000-endpoint catalog',
+    name: 'p50 latency, intent matcher vs BM25 (sequential)',
+    value: lat.ours.p50 / Math.max(lat.baseline.p50, 1e-9),
+    unit: 'ratio',
+  });
   console.log(
     [
       '',

@@ -3,7 +3,8 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { createHttpClient, type HttpClient } from '@agentweb/http';
 import { type SandboxLookup, startMinimalSdkMerchantsProcess, startSandboxProcess } from '@agentweb/sandbox';
-import { afterAll, bench, describe } from 'vitest';
+import { afterAll } from 'vitest';
+import { benchGroup, recordMetric } from '../../../bench/support/bench-group.js';
 import { fanOutSearch } from '../src/fan-out/index.js';
 import { discover } from './helpers/merchants.js';
 import { rawFanOut } from './helpers/raw-requests.js';
@@ -85,9 +86,12 @@ for (let round = 0; round < WARM_UP_ROUNDS; round++) {
 
 const hangTimes: number[] = [];
 const hangOk: number[] = [];
-const HANG_RUNS = 20;
+// Per round; `pnpm bench` runs several rounds.
+const HANG_RUNS = 5;
 // A 100-way fan-out takes 80-150 ms, so vitest's default 500 ms would time 3-5 rounds; these take ~20 each.
 const TIMED = { time: 3000, warmupIterations: 2 };
+
+const HANG_GROUP = `one of 100 merchants hangs, ${HANG_DEADLINE_MS} ms deadline`;
 
 /** The same three entries for each kind of merchant: floor, fanOutSearch, and a one-at-a-time loop. */
 function fanOutGroup(
@@ -95,18 +99,18 @@ function fanOutGroup(
   merchants: Awaited<ReturnType<typeof discover>>,
   send: Parameters<typeof rawFanOut>[1],
 ): void {
-  describe(title, () => {
-    bench(
-      'baseline: bare fetch + Promise.all',
-      async () => {
+  benchGroup(title, [
+    {
+      name: 'baseline: bare fetch + Promise.all',
+      fn: async () => {
         const { ok } = await rawFanOut(merchants.raw, send);
         if (ok !== 100) throw new Error(`only ${ok} answers`);
       },
-      TIMED,
-    );
-    bench(
-      'fanOutSearch (concurrency 100)',
-      async () => {
+      timing: TIMED,
+    },
+    {
+      name: 'fanOutSearch (concurrency 100)',
+      fn: async () => {
         const r = await fanOutSearch({
           ...INPUT,
           merchants: merchants.clients,
@@ -115,81 +119,93 @@ function fanOutGroup(
         });
         if (r.outcomes.some((o) => o.status !== 'ok')) throw new Error('a merchant failed');
       },
-      TIMED,
-    );
-    bench(
-      'sequential loop of productSearch',
-      async () => {
+      timing: TIMED,
+    },
+    {
+      name: 'sequential loop of productSearch',
+      fn: async () => {
         for (const client of merchants.clients) await client.productSearch(INPUT, { personalise: false });
       },
-      { iterations: 2, time: 0, warmupIterations: 0, warmupTime: 0 },
-    );
-  });
+      timing: { iterations: 1, time: 0, warmupIterations: 0, warmupTime: 0 },
+    },
+  ]);
 }
 
-describe(`fan-out search with default options, ${TYPICAL_MERCHANTS} official-SDK 0.3.14 merchants on distinct hosts, latency 20-80 ms`, () => {
-  bench(
-    'baseline: bare fetch + Promise.all',
-    async () => {
-      const { ok } = await rawFanOut(typicalMerchants.raw, typical.fetch);
-      if (ok !== TYPICAL_MERCHANTS) throw new Error(`only ${ok} answers`);
+benchGroup(
+  `fan-out search with default options, ${TYPICAL_MERCHANTS} official-SDK 0.3.14 merchants on distinct hosts, latency 20-80 ms`,
+  [
+    {
+      name: 'baseline: bare fetch + Promise.all',
+      fn: async () => {
+        const { ok } = await rawFanOut(typicalMerchants.raw, typical.fetch);
+        if (ok !== TYPICAL_MERCHANTS) throw new Error(`only ${ok} answers`);
+      },
     },
-    TIMED,
-  );
-  bench(
-    'fanOutSearch (default options)',
-    async () => {
-      const r = await fanOutSearch({ ...INPUT, merchants: typicalMerchants.clients, personalise: false });
-      if (r.outcomes.some((o) => o.status !== 'ok')) throw new Error('a merchant failed');
+    {
+      name: 'fanOutSearch (default options)',
+      fn: async () => {
+        const r = await fanOutSearch({ ...INPUT, merchants: typicalMerchants.clients, personalise: false });
+        if (r.outcomes.some((o) => o.status !== 'ok')) throw new Error('a merchant failed');
+      },
     },
-    TIMED,
-  );
-  bench(
-    'fanOutSearch (concurrency 16, the earlier default)',
-    async () => {
-      const r = await fanOutSearch({
-        ...INPUT,
-        merchants: typicalMerchants.clients,
-        concurrency: 16,
-        personalise: false,
-      });
-      if (r.outcomes.some((o) => o.status !== 'ok')) throw new Error('a merchant failed');
+    {
+      name: 'fanOutSearch (concurrency 16, the earlier default)',
+      fn: async () => {
+        const r = await fanOutSearch({
+          ...INPUT,
+          merchants: typicalMerchants.clients,
+          concurrency: 16,
+          personalise: false,
+        });
+        if (r.outcomes.some((o) => o.status !== 'ok')) throw new Error('a merchant failed');
+      },
     },
-    TIMED,
-  );
-});
+  ],
+  TIMED,
+);
 
 fanOutGroup('fan-out search, 100 sandbox merchants, latency 20-80 ms', ours, sandbox.fetch);
 fanOutGroup('fan-out search, 100 official-SDK merchants (not ours), latency 20-80 ms', theirs, fetch);
 
-describe(`one of 100 merchants hangs, ${HANG_DEADLINE_MS} ms deadline`, () => {
-  bench(
-    'baseline: bare fetch + Promise.all, aborted at the deadline',
-    async () => {
-      const deadline = AbortSignal.timeout(HANG_DEADLINE_MS);
-      // One signal serves all 100 requests, so it legitimately has 100 listeners.
-      setMaxListeners(withHang.raw.length, deadline);
-      await rawFanOut(withHang.raw, hanging.fetch, deadline);
+benchGroup(
+  HANG_GROUP,
+  [
+    {
+      name: 'baseline: bare fetch + Promise.all, aborted at the deadline',
+      fn: async () => {
+        const deadline = AbortSignal.timeout(HANG_DEADLINE_MS);
+        // One signal serves all 100 requests, so it legitimately has 100 listeners.
+        setMaxListeners(withHang.raw.length, deadline);
+        await rawFanOut(withHang.raw, hanging.fetch, deadline);
+      },
     },
-    { iterations: HANG_RUNS, time: 0 },
-  );
-  bench(
-    'fanOutSearch with deadlineMs',
-    async () => {
-      const started = performance.now();
-      const r = await fanOutSearch({
-        ...INPUT,
-        merchants: withHang.clients,
-        concurrency: 100,
-        deadlineMs: HANG_DEADLINE_MS,
-        personalise: false,
-      });
-      hangTimes.push(performance.now() - started);
-      hangOk.push(r.outcomes.filter((o, i) => i !== HUNG && o.status === 'ok').length);
+    {
+      name: 'fanOutSearch with deadlineMs',
+      fn: async () => {
+        const started = performance.now();
+        const r = await fanOutSearch({
+          ...INPUT,
+          merchants: withHang.clients,
+          concurrency: 100,
+          deadlineMs: HANG_DEADLINE_MS,
+          personalise: false,
+        });
+        const elapsed = performance.now() - started;
+        const answered = r.outcomes.filter((o, i) => i !== HUNG && o.status === 'ok').length;
+        hangTimes.push(elapsed);
+        hangOk.push(answered);
+        recordMetric({ group: HANG_GROUP, name: 'fanOutSearch resolved after', value: elapsed, unit: 'ms' });
+        recordMetric({
+          group: HANG_GROUP,
+          name: 'answering merchants ok (of 99)',
+          value: answered,
+          unit: 'merchants',
+        });
+      },
     },
-    { iterations: HANG_RUNS, time: 0 },
-  );
-});
+  ],
+  { iterations: HANG_RUNS, time: 0 },
+);
 
 /**
  * Client-side heap retained by one 1,000-merchant fan-out (result kept alive), with a forced GC before and after.
@@ -246,6 +262,14 @@ afterAll(async () => {
   await Promise.all([http.close(), sandboxHttp.close(), hangingHttp.close(), typicalHttp.close()]);
   await Promise.all([sandbox.close(), hanging.close(), sdk.close(), typical.close()]);
   const memory = await thousandMerchantHeap();
+  const memoryGroup = '1,000-merchant fan-out, client heap retained after GC (merchants in a child process)';
+  recordMetric({ group: memoryGroup, name: 'fanOutSearch', value: memory.fanOutMiB, unit: 'MiB' });
+  recordMetric({
+    group: memoryGroup,
+    name: 'baseline: bare fetch + Promise.all',
+    value: memory.rawMiB,
+    unit: 'MiB',
+  });
   // With a `-t` filter the hang group may not have run; then there is nothing to say about it.
   const hangLine =
     hangTimes.length === 0

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { createA2ACard } from '@agentweb/agentcard';
 import { createHttpClient } from '@agentweb/http';
 import pLimit from 'p-limit';
-import { afterAll, bench, describe } from 'vitest';
+import { afterAll } from 'vitest';
+import { benchGroup, recordMetric } from '../../../bench/support/bench-group.js';
 import { createResolver, type Resolver, resolveMany } from '../src/resolve/index.js';
 import { testLookup } from '../test/helpers/fake-web.js';
 import { fakeTxt } from '../test/helpers/resolve-fixtures.js';
@@ -113,6 +114,16 @@ const summary = [
 ];
 console.log(`\nresolveMany over ${DOMAINS} loopback domains, concurrency ${CONCURRENCY}`);
 console.table(summary);
+for (const row of summary) {
+  const group = `resolveMany, ${DOMAINS} loopback domains, concurrency ${CONCURRENCY}`;
+  recordMetric({ group, name: `${row.mode}: domains/s`, value: row['domains/s'], unit: 'domains/s' });
+  recordMetric({
+    group,
+    name: `${row.mode}: p99 per domain`,
+    value: Number(row['p99 per domain (ms)']),
+    unit: 'ms',
+  });
+}
 
 afterAll(async () => {
   await http.close();
@@ -122,17 +133,19 @@ afterAll(async () => {
 
 const options = { iterations: 5, warmupIterations: 1, time: 0 };
 
-describe(`resolveMany, ${DOMAINS} loopback domains, concurrency ${CONCURRENCY}`, () => {
-  bench('baseline: bare fetch of agent-card.json, Promise.all + p-limit', () => bareFetchLoop(), options);
-  bench(
-    'resolveMany cold: fresh resolver, well-known only',
-    () => runResolveMany(newResolver('well-known')),
-    options,
-  );
-  bench(
-    'resolveMany cold: fresh resolver, TXT double + home page + well-known',
-    () => runResolveMany(newResolver('cap-order')),
-    options,
-  );
-  bench('resolveMany warm: cached resolver', () => runResolveMany(warm), options);
-});
+benchGroup(
+  `resolveMany, ${DOMAINS} loopback domains, concurrency ${CONCURRENCY}`,
+  [
+    { name: 'baseline: bare fetch of agent-card.json, Promise.all + p-limit', fn: () => bareFetchLoop() },
+    {
+      name: 'resolveMany cold: fresh resolver, well-known only',
+      fn: () => runResolveMany(newResolver('well-known')),
+    },
+    {
+      name: 'resolveMany cold: fresh resolver, TXT double + home page + well-known',
+      fn: () => runResolveMany(newResolver('cap-order')),
+    },
+    { name: 'resolveMany warm: cached resolver', fn: () => runResolveMany(warm) },
+  ],
+  options,
+);

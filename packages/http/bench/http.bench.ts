@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, bench, describe } from 'vitest';
+import { afterAll } from 'vitest';
+import { benchGroup } from '../../../bench/support/bench-group.js';
 import { createHttpClient } from '../src/index.js';
 
 // Loopback server started once at module load: 1 KB JSON, keep-alive, cacheable for an hour.
@@ -58,51 +59,61 @@ afterAll(async () => {
   server.close();
 });
 
-describe('per-GET overhead, 1 KB JSON on loopback (keep-alive)', () => {
-  bench(
-    'baseline: global fetch',
-    async () => {
-      const response = await fetch(url);
-      await response.json();
+benchGroup(
+  'per-GET overhead, 1 KB JSON on loopback (keep-alive)',
+  [
+    {
+      name: 'baseline: global fetch',
+      fn: async () => {
+        const response = await fetch(url);
+        await response.json();
+      },
     },
-    network,
-  );
-  bench(
-    'client.getJson (cache off)',
-    async () => {
-      await client.getJson(url);
+    {
+      name: 'client.getJson (cache off)',
+      fn: async () => {
+        await client.getJson(url);
+      },
     },
-    network,
-  );
-});
+  ],
+  network,
+);
 
-describe('per-POST overhead, 1 KB JSON body and answer on loopback (keep-alive)', () => {
-  bench(
-    'baseline: global fetch',
-    async () => {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(postValue),
-      });
-      await response.json();
+benchGroup(
+  'per-POST overhead, 1 KB JSON body and answer on loopback (keep-alive)',
+  [
+    {
+      name: 'baseline: global fetch',
+      fn: async () => {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(postValue),
+        });
+        await response.json();
+      },
     },
-    network,
-  );
-  bench(
-    'client.postJson',
-    async () => {
-      await client.postJson(url, { json: postValue });
+    {
+      name: 'client.postJson',
+      fn: async () => {
+        await client.postJson(url, { json: postValue });
+      },
     },
-    network,
-  );
-});
+  ],
+  network,
+);
 
-describe('cache hits', () => {
-  bench('baseline: Map.get', () => {
-    map.get(url);
-  });
-  bench('client.getJson (fresh cache hit)', async () => {
-    await cached.getJson(url);
-  });
-});
+benchGroup('cache hits', [
+  {
+    name: 'baseline: Map.get',
+    fn: () => {
+      map.get(url);
+    },
+  },
+  {
+    name: 'client.getJson (fresh cache hit)',
+    fn: async () => {
+      await cached.getJson(url);
+    },
+  },
+]);

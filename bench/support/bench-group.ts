@@ -1,0 +1,79 @@
+import { appendFileSync } from 'node:fs';
+import { bench, describe } from 'vitest';
+
+/** Options of one benchmark entry, as vitest's `bench` takes them (tinybench). */
+export interface BenchTiming {
+  /** Measured time per round, ms. */
+  time?: number;
+  /** Minimum measured iterations per round. */
+  iterations?: number;
+  /** Warm-up time per round, ms. */
+  warmupTime?: number;
+  /** Warm-up iterations per round. */
+  warmupIterations?: number;
+}
+
+/** One entry of a {@link benchGroup}. */
+export interface BenchEntry {
+  /** Entry name; exactly one entry of a group starts with `baseline:`. */
+  name: string;
+  /** The work measured per iteration. */
+  fn: () => void | Promise<void>;
+  /** Timing for this entry, over the group's. */
+  timing?: BenchTiming;
+}
+
+/** Separates a group's title from its round in the names vitest reports; `scripts/bench.mjs` splits on it. */
+export const ROUND_SEPARATOR = ' · round ';
+
+/** Rounds per group: `AGENTWEB_BENCH_ROUNDS` (set by `pnpm bench --rounds N`), default 5. */
+export function benchRounds(): number {
+  const raw = process.env['AGENTWEB_BENCH_ROUNDS'];
+  const rounds = raw === undefined || raw === '' ? 5 : Number(raw);
+  if (!Number.isInteger(rounds) || rounds < 1)
+    throw new Error(`AGENTWEB_BENCH_ROUNDS must be a positive integer, got "${raw}"`);
+  return rounds;
+}
+
+/**
+ * Registers a benchmark group that runs `rounds` times, each round with the entries in a different order (round r
+ * starts at entry r, wrapping), because what runs first in a group pays for warm-up the others do not (it moved
+ * figures by 0.8x-1.2x). `pnpm bench` reports per entry the median over the rounds of its time relative to the
+ * baseline of the same round, and the range.
+ */
+export function benchGroup(title: string, entries: readonly BenchEntry[], timing: BenchTiming = {}): void {
+  const baselines = entries.filter((entry) => entry.name.startsWith('baseline:'));
+  if (baselines.length !== 1)
+    throw new Error(`bench group "${title}" needs exactly one entry named "baseline: ..."`);
+  if (title.includes(ROUND_SEPARATOR)) throw new Error(`bench group "${title}" names a round`);
+  const rounds = benchRounds();
+  for (let round = 0; round < rounds; round += 1) {
+    const order = entries.map((_, i) => entries[(i + round) % entries.length]!);
+    describe(`${title}${ROUND_SEPARATOR}${round + 1}/${rounds}`, () => {
+      for (const entry of order) bench(entry.name, entry.fn, { ...timing, ...entry.timing });
+    });
+  }
+}
+
+/** One figure a benchmark measures that is not a time per iteration (a deadline, a heap size, a score). */
+export interface BenchMetric {
+  /** The group it belongs to (a `benchGroup` title, or a title of its own). */
+  group: string;
+  /** What was measured. */
+  name: string;
+  /** One observation; several of one metric are summarised as median and range. */
+  value: number;
+  /** Unit, e.g. `ms`, `MiB`, `ratio`. */
+  unit: string;
+}
+
+/**
+ * Records a figure for `pnpm bench`'s summary (reports/bench-metrics.jsonl, read by scripts/bench.mjs), so docs tables
+ * and `pnpm bench --check` read it from the report instead of the console.
+ */
+export function recordMetric(metric: BenchMetric): void {
+  const file = process.env['AGENTWEB_BENCH_METRICS'];
+  // Outside `pnpm bench` (a bench file run by hand) there is no report to add to.
+  if (file === undefined || file === '') return;
+  appendFileSync(file, `${JSON.stringify(metric)}\n`);
+}
