@@ -27,6 +27,9 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
+    // Says in one line which interop suite (a test against a third-party server) cannot run here, or fails the
+    // run when AGENTWEB_REQUIRE_INTEROP=1; see docs/testing.md.
+    globalSetup: ['./test/interop-global-setup.ts'],
     benchmark: {
       include: ['packages/*/bench/**/*.bench.ts'],
     },
