@@ -1,33 +1,33 @@
 import { Resolver } from 'node:dns/promises';
+import { startSandboxProcess } from '@agentweb/sandbox';
 import { afterAll, bench, describe } from 'vitest';
 import { createDnsResolver } from '../src/dns/index.js';
-import { startDnsmasq } from '../test/helpers/dnsmasq.js';
 
-// One dnsmasq on loopback for the whole file, serving a single _cap record with a long TTL.
-const server = await startDnsmasq({
-  ttl: 3600,
-  records: [{ name: '_cap.shop.test', strings: ['https://shop.test/.well-known/agent-card.json'] }],
-});
-const name = '_cap.shop.test';
+// The sandbox's DNS server in a child process for the whole file, so `pnpm bench` needs no system package and the
+// server does not share the client's event loop. Every entry asks the same server: the ratios compare clients.
+const sandbox = await startSandboxProcess({ merchants: 1, agis: false });
+const domain = sandbox.merchants[0]?.domain ?? 'shop-0.sandbox.test';
+const name = `_cap.${domain}`;
+const address = `${sandbox.dns.host}:${sandbox.dns.port}`;
 
 const native = new Resolver({ timeout: 2000, tries: 1 });
-native.setServers([server.address]);
+native.setServers([address]);
 
-const cached = createDnsResolver({ servers: [server.address] });
-await cached.resolveCapTxt('shop.test');
-const uncachedUdp = createDnsResolver({ servers: [server.address], cache: false });
-const uncachedNode = createDnsResolver({ transport: 'node', servers: [server.address], cache: false });
+const cached = createDnsResolver({ servers: [address] });
+await cached.resolveCapTxt(domain);
+const uncachedUdp = createDnsResolver({ servers: [address], cache: false });
+const uncachedNode = createDnsResolver({ transport: 'node', servers: [address], cache: false });
 
 afterAll(async () => {
-  await server.close();
+  await sandbox.close();
 });
 
-describe('_cap TXT lookup against dnsmasq on loopback', () => {
+describe('_cap TXT lookup against a DNS server on loopback', () => {
   bench('baseline: node:dns resolveTxt', async () => {
     await native.resolveTxt(name);
   });
   bench('resolver.resolveCapTxt (cached answer)', async () => {
-    await cached.resolveCapTxt('shop.test');
+    await cached.resolveCapTxt(domain);
   });
   bench('resolver.resolveTxt udp (uncached)', async () => {
     await uncachedUdp.resolveTxt(name);

@@ -1,36 +1,18 @@
-import { createHttpClient } from '@agentweb/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDnsResolver, type DnsResolverOptions } from '../src/dns/index.js';
-import { type DnsmasqServer, startDnsmasq } from './helpers/dnsmasq.js';
-import { type DohServer, startDohServer } from './helpers/doh-server.js';
+import { type DohServer, loopbackDohHttp, startDohServer } from './helpers/doh-server.js';
 
-const LONG_URL = `https://chunk.test/${'b'.repeat(290)}.json`;
+// DoH edge cases from a scripted table (SERVFAIL, Age, bad status, content type and body). DoH in front of real
+// DNS servers (the sandbox's, dnsmasq) is part of the resolver suite in helpers/dns-resolver-suite.ts.
 
-let auth: DnsmasqServer;
-let viaDnsmasq: DohServer;
 let viaTable: DohServer;
 let aged: DohServer;
 let badStatus: DohServer;
 let badType: DohServer;
 let garbage: DohServer;
-const http = createHttpClient({
-  allowHttp: true,
-  allowPrivateNetwork: ['127.0.0.1'],
-  retry: false,
-  cache: false,
-});
+const http = loopbackDohHttp();
 
 beforeAll(async () => {
-  auth = await startDnsmasq({
-    auth: true,
-    ttl: 45,
-    records: [
-      { name: '_cap.shop.test', strings: ['https://shop.test/.well-known/agent-card.json'] },
-      { name: '_cap.chunk.test', strings: [LONG_URL] },
-      { name: '_cap.multi.test', strings: ['v=cap1;url=https://multi.test/card.json'] },
-      { name: '_cap.multi.test', strings: ['https://multi.test/card.json'] },
-    ],
-  });
   const table = {
     '_cap.ttl.test': { txt: [['https://ttl.test/card.json']], ttl: 1 },
     '_cap.order.test': {
@@ -46,8 +28,7 @@ beforeAll(async () => {
     '_cap.empty.test': { rcode: 'NOERROR' as const, soa: { ttl: 100, minimum: 20 } },
     '_cap.fail.test': { rcode: 'SERVFAIL' as const },
   };
-  [viaDnsmasq, viaTable, aged, badStatus, badType, garbage] = await Promise.all([
-    startDohServer({ upstream: auth.address }),
+  [viaTable, aged, badStatus, badType, garbage] = await Promise.all([
     startDohServer({ table }),
     startDohServer({ table, age: 200 }),
     startDohServer({ table, tamper: () => ({ status: 503 }) }),
@@ -57,10 +38,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(
-    [viaDnsmasq, viaTable, aged, badStatus, badType, garbage].map((server) => server?.close()),
-  );
-  await auth?.close();
+  await Promise.all([viaTable, aged, badStatus, badType, garbage].map((server) => server?.close()));
   await http.close();
 });
 
@@ -87,34 +65,6 @@ describe.each(['GET', 'POST'] as const)('DoH %s', (method) => {
     } else {
       expect(request?.contentType).toBe('application/dns-message');
     }
-  });
-
-  it('reads single, chunked and several records from dnsmasq', async () => {
-    const dns = doh(viaDnsmasq, method);
-    expect(await dns.resolveCapTxt('shop.test')).toMatchObject({
-      outcome: 'answer',
-      transport: 'doh',
-      ttl: 45,
-      url: 'https://shop.test/.well-known/agent-card.json',
-    });
-    expect((await dns.resolveCapTxt('chunk.test')).url).toBe(LONG_URL);
-    const multi = await dns.resolveCapTxt('multi.test');
-    expect(multi.records).toHaveLength(2);
-    expect(multi.url).toBe('https://multi.test/card.json');
-  });
-
-  it('caches NXDOMAIN for the SOA negative TTL from dnsmasq auth mode', async () => {
-    let now = 0;
-    const dns = doh(viaDnsmasq, method, { now: () => now });
-    expect(await dns.resolveCapTxt('none.test')).toMatchObject({
-      outcome: 'nxdomain',
-      ttl: 45,
-      ttlSource: 'soa',
-    });
-    now += 40_000;
-    expect((await dns.resolveCapTxt('none.test')).fromCache).toBe(true);
-    now += 6000;
-    expect((await dns.resolveCapTxt('none.test')).fromCache).toBe(false);
   });
 
   it('uses min(SOA TTL, MINIMUM) for NODATA', async () => {

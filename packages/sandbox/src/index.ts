@@ -17,7 +17,19 @@ export type { CapErrorPayload, CapSkillId } from './cap-error.js';
 export { CAP_SKILLS, PUBLIC_SKILLS, TEXT_SKILLS } from './cap-error.js';
 export { catalogSizeFor, type GenerateCatalogOptions, generateCatalog } from './catalog.js';
 export type { SandboxCatalog, SandboxOffer, SandboxProduct, SandboxVariant } from './catalog-types.js';
-export { answerQuery, type DnsZone } from './dns-server.js';
+export {
+  answerQuery,
+  type DnsAaaaRecord,
+  type DnsARecord,
+  type DnsRecord,
+  type DnsServerOptions,
+  type DnsServerStats,
+  type DnsSoaOptions,
+  type DnsTxtRecord,
+  type DnsZone,
+  type RunningDnsServer,
+  startDnsServer,
+} from './dns/index.js';
 export type { MerchantFaults, SandboxFaults } from './faults.js';
 export { evaluateFilter, type FilterNode, type FilterValue, parseFilter } from './filter-eval.js';
 export { gtinCheckDigit, isValidGtin } from './gtin.js';

@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { type AgisServiceFaults, type AgisServiceId, checkAgisOptions } from './agis/agis-faults.js';
 import { createAgisHost, type SandboxAgisService } from './agis/agis-services.js';
 import { catalogSizeFor } from './catalog.js';
-import { type DnsZone, handleDoh, type RunningDns, startDnsServer } from './dns-server.js';
+import { compileZone, handleDoh, listenDns, type RunningDnsServer, type ZoneTable } from './dns/index.js';
 import type { Lifecycle } from './fault-middleware.js';
 import { faultsFor, type SandboxFaults } from './faults.js';
 import { createMerchantApp, RPC_PATH } from './merchant-app.js';
@@ -92,7 +92,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const byHost = new Map<string, MerchantRuntime>();
   const apps = new Map<string, Express>();
   const capTxt = new Map<string, string>();
-  const zone: DnsZone = { capTxt, suffix, address: '127.0.0.1' };
+  // Compiled once every merchant is known; the DoH path answers 503 until then (nobody can ask before startSandbox returns).
+  let zone: ZoneTable | undefined;
   const sockets = new Set<import('node:net').Socket>();
 
   // Filled once the port is known; AGIS hosts are routed before merchants.
@@ -104,7 +105,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (agisHandler !== undefined) return agisHandler(req, res);
     const runtime = byHost.get(name);
     if (runtime === undefined) {
-      if (req.url?.startsWith('/dns-query')) return handleDoh(zone, req, res);
+      if (req.url?.startsWith('/dns-query')) {
+        if (zone !== undefined) return handleDoh(zone, req, res);
+        res.writeHead(503, { 'content-type': 'text/plain' }).end('DNS zone not ready\n');
+        return;
+      }
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`unknown sandbox host ${name}\n`);
       return;
     }
@@ -139,7 +144,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const port = typeof address === 'object' && address !== null ? address.port : 0;
   // `localhost` binds whichever loopback address it resolves to; clients, DNS and DoH must use that one.
   const bound = typeof address === 'object' && address !== null ? address.address : '127.0.0.1';
-  zone.address = bound;
   const urlHost = bound.includes(':') ? `[${bound}]` : bound;
 
   const merchants: SandboxMerchant[] = [];
@@ -183,15 +187,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       : createAgisHost({ suffix, port, ...(options.agisFaults ? { faults: options.agisFaults } : {}) });
   if (agisHost) agisHandlers = agisHost.byHost;
 
-  let dns: RunningDns;
+  zone = compileZone({ suffix, capTxt, address: bound });
+  let dns: RunningDnsServer;
   try {
-    dns = await startDnsServer(zone, bound);
+    dns = await listenDns(zone, { host: bound });
   } catch (e) {
+    // listenDns rejects with SandboxListenError naming the address; the HTTP server must not outlive it.
     server.close();
-    throw new SandboxListenError(
-      `sandbox DNS server cannot bind ${bound}: ${e instanceof Error ? e.message : String(e)}`,
-      e,
-    );
+    throw e;
   }
   const lookup = createSandboxLookup(new Set([...byHost.keys(), ...agisHandlers.keys()]), bound);
   let closing: Promise<void> | undefined;

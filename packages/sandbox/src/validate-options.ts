@@ -5,11 +5,13 @@ const DIALECTS = new Set(['0.3', '1.0', 'dual']);
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
 const FLAG_FAULTS = ['malformedJsonRpc', 'wrongIds', 'droppedStream', 'contextRefresh'] as const;
 
-function bad(option: string, message: string): never {
+/** Throws `SandboxOptionsError` for `option`. */
+export function bad(option: string, message: string): never {
   throw new SandboxOptionsError(option, message);
 }
 
-function show(value: unknown): string {
+/** A value as it appears in an error message. */
+export function show(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'function') return 'a function';
   try {
@@ -19,7 +21,8 @@ function show(value: unknown): string {
   }
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
+/** A plain object (not null, not an array). */
+export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 

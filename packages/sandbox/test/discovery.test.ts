@@ -1,9 +1,8 @@
-import dgram from 'node:dgram';
-import net from 'node:net';
 import { parseAgentCard } from '@agentweb/agentcard';
 import dnsPacket, { type Packet } from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../src/index.js';
+import { framed, tcpExchange, udpExchange } from './helpers/dns-client.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -16,40 +15,11 @@ afterAll(async () => {
 const query = (name: string, type: 'TXT' | 'A') =>
   dnsPacket.encode({ type: 'query', id: 7, flags: dnsPacket.RECURSION_DESIRED, questions: [{ type, name }] });
 
-function udpQuery(msg: Buffer): Promise<Packet> {
-  return new Promise((resolve, reject) => {
-    const s = dgram.createSocket('udp4');
-    const timer = setTimeout(() => {
-      s.close();
-      reject(new Error('udp timeout'));
-    }, 10_000);
-    s.on('message', (m) => {
-      clearTimeout(timer);
-      s.close();
-      resolve(dnsPacket.decode(m));
-    });
-    s.send(msg, sb.dns.port, sb.dns.host);
-  });
-}
-
-function tcpQuery(msg: Buffer): Promise<Packet> {
-  return new Promise((resolve, reject) => {
-    const sock = net.connect(sb.dns.port, sb.dns.host);
-    let buf = Buffer.alloc(0);
-    sock.setTimeout(10_000, () => sock.destroy(new Error('tcp timeout')));
-    sock.on('error', reject);
-    sock.on('data', (c) => {
-      buf = Buffer.concat([buf, c]);
-      if (buf.length >= 2 && buf.length >= 2 + buf.readUInt16BE(0)) {
-        sock.end();
-        resolve(dnsPacket.decode(buf.subarray(2, 2 + buf.readUInt16BE(0))));
-      }
-    });
-    const len = Buffer.alloc(2);
-    len.writeUInt16BE(msg.length);
-    sock.write(Buffer.concat([len, msg]));
-  });
-}
+const udpQuery = async (msg: Buffer): Promise<Packet> => dnsPacket.decode(await udpExchange(sb.dns, msg));
+const tcpQuery = async (msg: Buffer): Promise<Packet> => {
+  const [answer] = await tcpExchange(sb.dns, [framed(msg)], 1);
+  return dnsPacket.decode(answer ?? Buffer.alloc(0));
+};
 
 // dns-packet decodes the response code into `rcode`, which its typings omit.
 const rcode = (p: Packet): unknown => (p as Packet & { rcode?: string }).rcode;
@@ -89,6 +59,18 @@ describe('DNS', () => {
     });
     expect(txt(dnsPacket.decode(Buffer.from(await post.arrayBuffer())))).toEqual([m?.cardUrl]);
     expect((await fetch(`${sb.doh}?dns=not+base64url=`)).status).toBe(400);
+  });
+  it('DoH refuses other media types, oversized queries and other methods', async () => {
+    const q = query(`_cap.${sb.merchants[0]?.domain}`, 'TXT');
+    const post = (body: Uint8Array, type = 'application/dns-message') =>
+      fetch(sb.doh, { method: 'POST', headers: { 'content-type': type }, body });
+    expect((await post(q, 'text/plain')).status).toBe(415);
+    expect((await post(new Uint8Array(100_000))).status).toBe(413);
+    expect((await fetch(`${sb.doh}?dns=${'A'.repeat(6000)}`)).status).toBe(413);
+    expect((await fetch(sb.doh, { method: 'PUT', body: q })).status).toBe(405);
+    // RFC 8484 §5.1: an HTTP cache may keep the answer no longer than its TTL.
+    const answer = await fetch(`${sb.doh}?dns=${q.toString('base64url')}`);
+    expect(answer.headers.get('cache-control')).toBe('max-age=60');
   });
 });
 

@@ -1,12 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createSocket } from 'node:dgram';
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { userInfo } from 'node:os';
 import * as dnsPacket from 'dns-packet';
-
-/** Where `.ci/run` installs dnsmasq (Debian `dnsmasq-base`). */
-export const DNSMASQ_PATH = '/usr/sbin/dnsmasq';
+import { findExecutable } from '../../../../test/interop.js';
 
 /** One TXT record: its character-strings (dnsmasq splits any longer than 255 bytes by itself). */
 export interface TxtRecordSpec {
@@ -32,6 +29,8 @@ export interface DnsmasqOptions {
    * section, so RFC 2308 negative TTLs can be tested.
    */
   auth?: boolean;
+  /** The dnsmasq executable (default: `dnsmasq` found on PATH). */
+  executable?: string;
 }
 
 /** A running dnsmasq. */
@@ -128,20 +127,19 @@ async function waitUntilAnswering(port: number, child: ChildProcess, ms: number)
 }
 
 /**
- * Starts a real dnsmasq on 127.0.0.1 on a free port, serving the given TXT records. Fails loudly (never
- * skips) when dnsmasq is not installed, because CI installs it and these checks must run there.
+ * Starts a real dnsmasq on 127.0.0.1 on a free port, serving the given TXT records. Only the interop suite
+ * calls it, and only when dnsmasq is on PATH (test/interop.ts); without one it throws saying so.
  */
 export async function startDnsmasq(options: DnsmasqOptions): Promise<DnsmasqServer> {
-  if (!existsSync(DNSMASQ_PATH)) {
-    throw new Error(
-      `dnsmasq is not installed at ${DNSMASQ_PATH}: the DNS tests need a real server. Install Debian's dnsmasq-base (apt-get install dnsmasq-base), as .ci/run does.`,
-    );
+  const executable = options.executable ?? findExecutable('dnsmasq');
+  if (executable === undefined) {
+    throw new Error('dnsmasq is not on PATH (Debian/Ubuntu: apt-get install dnsmasq-base)');
   }
   let lastError: unknown;
   // Another process may take the port between probing and binding: try a few ports.
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const port = await freeUdpPort();
-    const child = spawn(DNSMASQ_PATH, argumentsFor(options, port), { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(executable, argumentsFor(options, port), { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk;
@@ -164,32 +162,4 @@ export async function startDnsmasq(options: DnsmasqOptions): Promise<DnsmasqServ
     }
   }
   throw lastError;
-}
-
-/** A bound UDP socket that never answers, for deadline tests. */
-export interface SilentServer {
-  /** `127.0.0.1:<port>`. */
-  address: string;
-  /** Datagrams received so far. */
-  readonly received: number;
-  /** Closes the socket. */
-  close(): Promise<void>;
-}
-
-/** Binds a UDP socket on 127.0.0.1 that swallows every query. */
-export async function startSilentUdpServer(): Promise<SilentServer> {
-  const socket = createSocket('udp4');
-  let received = 0;
-  socket.on('message', () => {
-    received += 1;
-  });
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
-  const { port } = socket.address() as AddressInfo;
-  return {
-    address: `127.0.0.1:${port}`,
-    get received() {
-      return received;
-    },
-    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
-  };
 }

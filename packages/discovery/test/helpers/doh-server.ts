@@ -1,6 +1,6 @@
-import { createSocket } from 'node:dgram';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
+import { createHttpClient, type HttpClient } from '@agentweb/http';
 import type { Answer, Packet } from 'dns-packet';
 import * as dnsPacket from 'dns-packet';
 
@@ -21,7 +21,7 @@ export type DohTableEntry =
 
 /** Options of {@link startDohServer}. */
 export interface DohServerOptions {
-  /** Forward every query over UDP to this server (`127.0.0.1:<port>`, e.g. dnsmasq). */
+  /** Forward every query over TCP to this DNS server (`127.0.0.1:<port>`: dnsmasq or the sandbox's server). */
   upstream?: string;
   /** Answer from this table instead (names in lower case, without trailing dot; unknown names: NXDOMAIN). */
   table?: Record<string, DohTableEntry>;
@@ -50,20 +50,34 @@ export interface DohServer {
   close(): Promise<void>;
 }
 
+/**
+ * Asks `upstream` over TCP (RFC 7766 framing), as a DoH server in front of a DNS server would: DoH has no 512-byte
+ * limit, so the whole answer comes back, never a truncated UDP one.
+ */
 function forward(upstream: string, query: Buffer): Promise<Buffer> {
-  const [host = '127.0.0.1', port = '53'] = upstream.split(':');
+  const colon = upstream.lastIndexOf(':');
+  const host = upstream.slice(0, colon).replace(/^\[|\]$/g, '');
+  const port = Number(upstream.slice(colon + 1));
   return new Promise((resolve, reject) => {
-    const socket = createSocket('udp4');
-    const timer = setTimeout(() => {
-      socket.close();
-      reject(new Error('upstream did not answer'));
-    }, 2000);
-    socket.on('message', (message) => {
-      clearTimeout(timer);
-      socket.close();
-      resolve(message);
+    const socket = connect({ host, port });
+    let received = Buffer.alloc(0);
+    const fail = (error: Error): void => {
+      socket.destroy();
+      reject(error);
+    };
+    socket.setTimeout(2000, () => fail(new Error('upstream did not answer')));
+    socket.on('error', fail);
+    socket.on('end', () => fail(new Error('upstream closed the connection before answering')));
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      if (received.length >= 2 && received.length >= 2 + received.readUInt16BE(0)) {
+        socket.destroy();
+        resolve(received.subarray(2, 2 + received.readUInt16BE(0)));
+      }
     });
-    socket.send(query, Number(port), host);
+    const prefix = Buffer.alloc(2);
+    prefix.writeUInt16BE(query.length);
+    socket.write(Buffer.concat([prefix, query]));
   });
 }
 
@@ -201,4 +215,14 @@ export async function startDohServer(options: DohServerOptions): Promise<DohServ
         server.close(() => resolve());
       }),
   };
+}
+
+/** An `@agentweb/http` client that may reach a DoH server on http://127.0.0.1 (the defaults refuse both). */
+export function loopbackDohHttp(): HttpClient {
+  return createHttpClient({
+    allowHttp: true,
+    allowPrivateNetwork: ['127.0.0.1'],
+    retry: false,
+    cache: false,
+  });
 }
