@@ -1,6 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import { startSandboxProcess } from '@agentweb/sandbox';
-import { afterAll, bench, describe } from 'vitest';
+import { afterAll } from 'vitest';
+import { benchGroup } from '../../../bench/support/bench-group.js';
 import { createDnsResolver } from '../src/dns/index.js';
 
 // The sandbox's DNS server in a child process for the whole file, so `pnpm bench` needs no system package and the
@@ -22,17 +23,29 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-describe('_cap TXT lookup against a DNS server on loopback', () => {
-  bench('baseline: node:dns resolveTxt', async () => {
-    await native.resolveTxt(name);
-  });
-  bench('resolver.resolveCapTxt (cached answer)', async () => {
-    await cached.resolveCapTxt(domain);
-  });
-  bench('resolver.resolveTxt udp (uncached)', async () => {
-    await uncachedUdp.resolveTxt(name);
-  });
-  bench('resolver.resolveTxt node transport (uncached)', async () => {
-    await uncachedNode.resolveTxt(name);
-  });
-});
+benchGroup('_cap TXT lookup against a DNS server on loopback', [
+  {
+    name: 'baseline: node:dns resolveTxt',
+    fn: async () => {
+      await native.resolveTxt(name);
+    },
+  },
+  {
+    name: 'resolver.resolveCapTxt (cached answer)',
+    fn: async () => {
+      await cached.resolveCapTxt(domain);
+    },
+  },
+  {
+    name: 'resolver.resolveTxt udp (uncached)',
+    fn: async () => {
+      await uncachedUdp.resolveTxt(name);
+    },
+  },
+  {
+    name: 'resolver.resolveTxt node transport (uncached)',
+    fn: async () => {
+      await uncachedNode.resolveTxt(name);
+    },
+  },
+]);
