@@ -42,7 +42,8 @@ function ratioCell(entry) {
 function timeCell(ms) {
   if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`;
   if (ms >= 1) return `${ms.toFixed(1)} ms`;
-  return `${(ms * 1000).toFixed(1)} µs`;
+  if (ms >= 0.001) return `${(ms * 1000).toFixed(1)} µs`;
+  return `${(ms * 1e6).toFixed(0)} ns`;
 }
 
 function escapeCell(text) {

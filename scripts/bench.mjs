@@ -130,7 +130,8 @@ function ratioText(ratio) {
 function timeText(ms) {
   if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`;
   if (ms >= 1) return `${ms.toFixed(2)} ms`;
-  return `${(ms * 1000).toFixed(1)} µs`;
+  if (ms >= 0.001) return `${(ms * 1000).toFixed(1)} µs`;
+  return `${(ms * 1e6).toFixed(0)} ns`;
 }
 
 function printSummary(summary) {
