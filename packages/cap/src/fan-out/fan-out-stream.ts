@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { isAgentWebError, raceAbort } from '@agentweb/core';
+import { type AgentWebError, checkOptions, is, isAgentWebError, raceAbort } from '@agentweb/core';
 import pLimit from 'p-limit';
 import { isCircuitOpenError } from '../backoff/circuit-open-error.js';
 import { assertNoPii } from '../filter/index.js';
@@ -10,6 +10,7 @@ import { issuesOf } from '../schemas/issues.js';
 import { ProductSearchInputSchema } from '../schemas/product-search.js';
 import { CAP_SKILLS } from '../schemas/skill-ids.js';
 import type { CapWarning } from '../schemas/warnings.js';
+import { FanOutInterruptedError, UnexpectedFanOutError } from './fan-out-errors.js';
 import type { FanOutChunk, FanOutProduct, FanOutSearchOptions, MerchantOutcome } from './fan-out-types.js';
 import { productGtin } from './gtin.js';
 import { searchCacheKey } from './search-cache.js';
@@ -40,8 +41,28 @@ function positiveInt(
   return v;
 }
 
-/** Validates the options before any merchant is called; throws `CapInputError` or `PiiRefusedError`. */
-function settingsOf(options: FanOutSearchOptions): Settings {
+const MERCHANT = {
+  ...is.methods('productSearch', 'canCall', 'currentContextId'),
+  expected: 'a merchant client (from createMerchantClient)',
+};
+
+/**
+ * Validates the options before any merchant is called: `InvalidOptionError` for options of the wrong type,
+ * `CapInputError` for search fields and numbers out of range, `PiiRefusedError` for personal data.
+ */
+function settingsOf(options: FanOutSearchOptions, callee: string): Settings {
+  checkOptions(
+    callee,
+    options,
+    {
+      signal: is.signal,
+      cache: { ...is.methods('get', 'set'), expected: 'a search cache (from createSearchCache)' },
+      locale: is.string,
+      personalise: is.boolean,
+      allowPii: is.boolean,
+    },
+    { optionsRequired: true },
+  );
   const search = ProductSearchInputSchema.safeParse({
     query: options.query,
     ...(options.queryMode ? { queryMode: options.queryMode } : {}),
@@ -58,6 +79,7 @@ function settingsOf(options: FanOutSearchOptions): Settings {
     issues.push({ path: 'merchants', message: 'merchants must be an array' });
   if (issues.length > 0 || !search.success)
     throw new CapInputError({ skillId: CAP_SKILLS.productSearch, issues });
+  checkOptions(callee, options, { merchants: is.arrayOf(MERCHANT) });
   assertNoPii(search.data.query, { field: 'query', allowPii: options.allowPii ?? false });
   assertNoPii(search.data.filter, { field: 'filter', allowPii: options.allowPii ?? false });
   return {
@@ -77,10 +99,18 @@ function settingsOf(options: FanOutSearchOptions): Settings {
  * deadline, calls in flight are aborted (and abandoned even if the merchant ignores the abort), merchants not yet
  * started are reported as `skipped`, and the stream ends.
  */
-export async function* fanOutSearchStream(
+export function fanOutSearchStream(
   options: FanOutSearchOptions,
 ): AsyncGenerator<FanOutChunk, void, undefined> {
-  const settings = settingsOf(options);
+  return runFanOut(options, 'fanOutSearchStream');
+}
+
+/** The fan-out behind both entry points; `callee` names the one the caller used in option errors. */
+export async function* runFanOut(
+  options: FanOutSearchOptions,
+  callee: string,
+): AsyncGenerator<FanOutChunk, void, undefined> {
+  const settings = settingsOf(options, callee);
   const merchants = options.merchants;
   const started = performance.now();
   const controller = new AbortController();
@@ -221,25 +251,37 @@ export async function* fanOutSearchStream(
     } catch (error) {
       if (signal.aborted) {
         const reason = abortReason(signal);
-        return done({ status: reason === 'deadline' ? 'timeout' : 'error', reason, error });
+        return done({
+          status: reason === 'deadline' ? 'timeout' : 'error',
+          reason,
+          error: new FanOutInterruptedError({
+            merchantId: merchant.merchantId,
+            reason,
+            deadlineMs: settings.deadlineMs,
+            cause: error,
+          }),
+        });
       }
-      if (rateLimitOf(error)) return done({ status: 'rate-limited', reason: 'rate-limited', error });
-      if (isCircuitOpenError(error)) return done({ status: 'skipped', reason: 'circuit-open', error });
-      return done({ status: 'error', reason: isAgentWebError(error) ? error.code : 'unknown', error });
+      const typed = typedError(error, merchant.merchantId);
+      if (rateLimitOf(typed)) return done({ status: 'rate-limited', reason: 'rate-limited', error: typed });
+      if (isCircuitOpenError(typed)) return done({ status: 'skipped', reason: 'circuit-open', error: typed });
+      return done({ status: 'error', reason: typed.code, error: typed });
     }
   };
 
   merchants.forEach((merchant, index) => {
-    limit(() => runMerchant(merchant, index)).then(push, (error: unknown) =>
+    limit(() => runMerchant(merchant, index)).then(push, (thrown: unknown) => {
       // runMerchant catches everything; this only guards against a throwing merchant getter.
+      const merchantId = String(merchant?.merchantId);
+      const error = typedError(thrown, merchantId);
       push({
         index,
         products: [],
         outcome: {
-          merchantId: String(merchant?.merchantId),
+          merchantId,
           agentCardUrl: undefined,
           status: 'error',
-          reason: isAgentWebError(error) ? error.code : 'unknown',
+          reason: error.code,
           error,
           products: 0,
           pages: 0,
@@ -248,8 +290,8 @@ export async function* fanOutSearchStream(
           elapsedMs: 0,
           warnings: [],
         },
-      }),
-    );
+      });
+    });
   });
 
   try {
@@ -273,6 +315,11 @@ export async function* fanOutSearchStream(
       controller.abort(new DOMException('fan-out consumer stopped', 'AbortError'));
     limit.clearQueue();
   }
+}
+
+/** AgentWeb errors as they are; anything else wrapped, so every outcome's error has a code and a JSON form. */
+function typedError(error: unknown, merchantId: string): AgentWebError {
+  return isAgentWebError(error) ? error : new UnexpectedFanOutError({ merchantId, cause: error });
 }
 
 function abortReason(signal: AbortSignal): 'deadline' | 'aborted' {

@@ -1,3 +1,9 @@
+export {
+  FanOutInterruptedError,
+  isFanOutInterruptedError,
+  isUnexpectedFanOutError,
+  UnexpectedFanOutError,
+} from './fan-out-errors.js';
 export { fanOutSearch } from './fan-out-search.js';
 export { fanOutSearchStream, isFanOutDeadline } from './fan-out-stream.js';
 export type {
