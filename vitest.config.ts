@@ -26,7 +26,13 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
+    // Plain JavaScript tests call the public API the way an untyped caller can (a missing or wrong-typed option).
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'packages/*/test/**/*.test.ts',
+      'packages/*/test/**/*.test.js',
+      'examples/*/test/**/*.test.ts',
+    ],
     benchmark: {
       include: ['packages/*/bench/**/*.bench.ts'],
     },
