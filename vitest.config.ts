@@ -26,9 +26,11 @@ export default defineConfig({
     ],
   },
   test: {
+    // Plain JavaScript tests call the public API the way an untyped caller can (a missing or wrong-typed option).
     include: [
       'packages/*/src/**/*.test.ts',
       'packages/*/test/**/*.test.ts',
+      'packages/*/test/**/*.test.js',
       'examples/*/test/**/*.test.ts',
       'scripts/**/*.test.mjs',
     ],

@@ -1,4 +1,6 @@
 import type { AgentProfile, AuthScheme } from '@agentweb/agentcard';
+import { checkOptions } from '@agentweb/core';
+import { AUTH_RULE } from './client-option-rules.js';
 
 /** A credential value, or a function that returns it (called before every request, so tokens can rotate). */
 export type CredentialSource = string | ((signal?: AbortSignal) => string | Promise<string>);
@@ -74,6 +76,7 @@ export function createAuthApplier(
   auth: A2AAuth | undefined,
   profile: AgentProfile | undefined,
 ): (url: string, signal?: AbortSignal) => Promise<AppliedAuth> {
+  checkOptions('createAuthApplier', { auth }, { auth: AUTH_RULE });
   const list =
     auth === undefined ? [] : Array.isArray(auth) ? auth : [auth as BearerAuth | ApiKeyAuth | HeadersAuth];
   const schemes = profile?.auth.schemes ?? [];

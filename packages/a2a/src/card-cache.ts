@@ -1,4 +1,5 @@
 import type { ParsedAgentCard } from '@agentweb/agentcard';
+import { checkOptions, is } from '@agentweb/core';
 import { LRUCache } from 'lru-cache';
 
 /** A validated card as the cache holds it: frozen, so every client sharing it sees the same bytes. */
@@ -53,6 +54,13 @@ const DEFAULT_MAX_TTL_MS = 60 * 60_000;
 
 /** Creates a {@link CardCache}. */
 export function createCardCache(options: CardCacheOptions = {}): CardCache {
+  checkOptions('createCardCache', options, {
+    maxEntries: is.positiveInteger,
+    defaultTtlMs: is.nonNegativeNumber,
+    minTtlMs: is.nonNegativeNumber,
+    maxTtlMs: is.nonNegativeNumber,
+    now: is.function,
+  });
   const maxEntries = Math.max(1, options.maxEntries ?? DEFAULT_MAX_ENTRIES);
   const defaultTtlMs = options.defaultTtlMs ?? DEFAULT_TTL_MS;
   const minTtlMs = options.minTtlMs ?? 0;

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type AgentProfile, type ParsedAgentCard, parseAgentCard } from '@agentweb/agentcard';
+import { checkOptions, InvalidOptionError } from '@agentweb/core';
 import { createHttpClient, type HttpClient } from '@agentweb/http';
 import { type A2AAuth, createAuthApplier } from './auth.js';
 import { type CardCache, createCardCache } from './card-cache.js';
 import { cardLocation } from './card-location.js';
 import { type CardKeyResolver, verifyCardSignatures } from './card-signature.js';
+import { A2A_CLIENT_OPTION_RULES } from './client-option-rules.js';
 import { type A2ADialect, METHODS } from './dialect.js';
 import { InvalidAgentResponseError, isA2ARpcError, isInvalidAgentResponseError } from './errors.js';
 import { loadCard } from './load-card.js';
@@ -232,6 +234,15 @@ async function resolveCard(options: CreateA2AClientOptions, http: HttpClient): P
   return { card: cached.card, profile: options.profile ?? cached.parsed.profile, cardUrl: cached.url };
 }
 
+function noAgent(): InvalidOptionError {
+  return new InvalidOptionError({
+    callee: 'createA2AClient',
+    option: 'profile',
+    expected: 'an agent profile, unless card, cardUrl or baseUrl is given',
+    received: 'none of them',
+  });
+}
+
 /** True when the agent itself answered with a JSON-RPC error (not a malformed answer the client caught). */
 function isAgentRefusal(error: unknown): boolean {
   if (!isA2ARpcError(error)) return false;
@@ -261,6 +272,9 @@ function convert<T>(fn: () => T, method: string, url: string): T {
  * endpoint in a dialect it speaks, and speaks that dialect.
  */
 export async function createA2AClient(options: CreateA2AClientOptions): Promise<A2AClient> {
+  checkOptions('createA2AClient', options, A2A_CLIENT_OPTION_RULES, { optionsRequired: true });
+  const agent = [options.profile, options.card, options.cardUrl, options.baseUrl];
+  if (agent.every((given) => given === undefined)) throw noAgent();
   const http = options.http ?? createHttpClient();
   const { card, profile, cardUrl } = await resolveCard(options, http);
   if (card !== undefined && options.verifySignature) {
@@ -270,9 +284,7 @@ export async function createA2AClient(options: CreateA2AClientOptions): Promise<
       ...(options.signal ? { signal: options.signal } : {}),
     });
   }
-  if (profile === undefined) {
-    throw new TypeError('createA2AClient needs one of profile, card, cardUrl or baseUrl');
-  }
+  if (profile === undefined) throw noAgent();
   const selected = selectEndpoint(profile, options.dialect);
   const endpoint: SelectedEndpoint = { ...selected };
   if (options.endpointUrl !== undefined) endpoint.url = options.endpointUrl;

@@ -1,4 +1,13 @@
-// The base error every AgentWeb package throws, so facade users can check any error by `code` with one import.
-export { AgentWebError, type AgentWebErrorOptions, createErrorGuard, isAgentWebError } from '@agentweb/core';
+// The base error every AgentWeb package throws, so facade users can check any error by `code` with one import,
+// and the configuration error every factory throws for an option it cannot use.
+export {
+  AgentWebError,
+  type AgentWebErrorJson,
+  type AgentWebErrorOptions,
+  createErrorGuard,
+  InvalidOptionError,
+  isAgentWebError,
+  isInvalidOptionError,
+} from '@agentweb/core';
 export * from './client/index.js';
 export * from './tools/index.js';

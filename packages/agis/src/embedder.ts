@@ -1,3 +1,4 @@
+import { checkOptions, is } from '@agentweb/core';
 import { contentStems, foldText } from './text.js';
 
 /**
@@ -85,5 +86,9 @@ export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
  * paraphrase of RESCHEDULE, which is why the validator only warns on low similarity with it.
  */
 export function createLexicalEmbedder(options: LexicalEmbedderOptions = {}): Embedder {
+  checkOptions('createLexicalEmbedder', options, {
+    dimensions: is.positiveInteger,
+    trigramWeight: is.nonNegativeNumber,
+  });
   return { embed: async (texts) => texts.map((t) => Array.from(lexicalVector(t, options))) };
 }

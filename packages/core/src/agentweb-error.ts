@@ -1,4 +1,5 @@
-const BRAND = Symbol.for('agentweb.error');
+import { ERROR_BRAND as BRAND, hasErrorBrand } from './brand.js';
+import { type AgentWebErrorJson, errorJson } from './error-json.js';
 
 /** Options shared by every AgentWeb error constructor. */
 export interface AgentWebErrorOptions {
@@ -26,6 +27,16 @@ export class AgentWebError extends Error {
     this.code = code;
   }
 
+  /**
+   * The error as plain data, so `JSON.stringify` (logs, `--json` output, fan-out outcomes) says what broke:
+   * `name`, `code`, `message`, the subclass's own plain-data fields (an HTTP `status` and `url`, a CAP
+   * `capErrorCode`, validation `issues`, ...) and a `cause` summary (nested JSON for AgentWeb errors, `name` and
+   * `message` for others). Request and response headers, bodies and credentials are never included.
+   */
+  toJSON(): AgentWebErrorJson {
+    return errorJson(this);
+  }
+
   /** True when `error` is an AgentWeb error, from this or any other copy of the package. */
   static isInstance(error: unknown): error is AgentWebError {
     return isAgentWebError(error);
@@ -34,12 +45,7 @@ export class AgentWebError extends Error {
 
 /** True when `error` is an {@link AgentWebError} from any copy of any AgentWeb package. */
 export function isAgentWebError(error: unknown): error is AgentWebError {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as Record<symbol, unknown>)[BRAND] === true &&
-    typeof (error as { code?: unknown }).code === 'string'
-  );
+  return hasErrorBrand(error) && typeof (error as { code?: unknown }).code === 'string';
 }
 
 /**

@@ -5,4 +5,18 @@ export {
   createErrorGuard,
   isAgentWebError,
 } from './agentweb-error.js';
+export {
+  checkOptions,
+  describeValue,
+  is,
+  type OptionRule,
+  type OptionRules,
+  required,
+} from './check-options.js';
+export { type AgentWebErrorJson, type ErrorSummary, errorSummary } from './error-json.js';
+export {
+  InvalidOptionError,
+  type InvalidOptionErrorOptions,
+  isInvalidOptionError,
+} from './invalid-option-error.js';
 export type { ProgressEvent, ProgressListener, ProvenanceRecord } from './provenance.js';

@@ -136,6 +136,8 @@ describe('createAddressPolicy', () => {
   });
 
   it('rejects malformed ranges', () => {
-    expect(() => createAddressPolicy(['10.0.0.0/33'])).toThrow(TypeError);
+    expect(() => createAddressPolicy(['10.0.0.0/33'])).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTION', option: 'allowPrivateNetwork' }),
+    );
   });
 });

@@ -1,4 +1,6 @@
+import { checkOptions, InvalidOptionError } from '@agentweb/core';
 import { type CidrRange, inRange, parseAddress, parseCidr } from './ip-address.js';
+import { PRIVATE_NETWORK_RULE } from './option-rules.js';
 
 /**
  * What kind of address an IP is. Everything except `public` is refused by default.
@@ -132,8 +134,15 @@ export interface AddressPolicy {
   check(host: string, address: string): AddressVerdict | undefined;
 }
 
-/** Compiles an allowance into an {@link AddressPolicy}. Throws `TypeError` on a malformed list entry. */
-export function createAddressPolicy(allowance: PrivateNetworkAllowance = false): AddressPolicy {
+/**
+ * Compiles an allowance into an {@link AddressPolicy}. Throws `InvalidOptionError` (naming `callee`, by default
+ * `createAddressPolicy`) for anything but a boolean or a list of strings, and for a malformed IP or CIDR entry.
+ */
+export function createAddressPolicy(
+  allowance: PrivateNetworkAllowance = false,
+  callee = 'createAddressPolicy',
+): AddressPolicy {
+  checkOptions(callee, { allowPrivateNetwork: allowance }, { allowPrivateNetwork: PRIVATE_NETWORK_RULE });
   if (allowance === true) {
     return { allowsAll: true, allowsHost: () => true, check: () => undefined };
   }
@@ -145,7 +154,13 @@ export function createAddressPolicy(allowance: PrivateNetworkAllowance = false):
     if (entry.startsWith('*.')) suffixes.push(entry.slice(1));
     else if (/^[\d.]+(\/\d+)?$/.test(entry) || entry.includes(':')) {
       const range = parseCidr(entry.replace(/[[\]]/g, ''));
-      if (!range) throw new TypeError(`allowPrivateNetwork: "${raw}" is not an IP address or CIDR range`);
+      if (!range)
+        throw new InvalidOptionError({
+          callee,
+          option: 'allowPrivateNetwork',
+          expected: 'host names, IP addresses and CIDR ranges',
+          received: `"${raw.slice(0, 60)}", which is neither an IP address nor a CIDR range`,
+        });
       ranges.push(range);
     } else if (entry.length > 0) names.add(entry.endsWith('.') ? entry.slice(0, -1) : entry);
   }

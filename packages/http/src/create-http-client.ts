@@ -1,3 +1,4 @@
+import { checkOptions } from '@agentweb/core';
 import type { Agent } from 'undici';
 import { createAddressPolicy } from './address-guard.js';
 import { decodeText, excerptOf, parseJsonBody } from './body-text.js';
@@ -24,6 +25,7 @@ import type {
   TextResult,
 } from './http-client-options.js';
 import { defaultLookup } from './lookup.js';
+import { HTTP_CLIENT_OPTION_RULES } from './option-rules.js';
 import type { HttpProvenance } from './provenance.js';
 import { cappedStream, readCapped, readExcerpt } from './read-body.js';
 import type { ReadonlyHeaders } from './readonly-headers.js';
@@ -99,7 +101,8 @@ function isOk(status: number): boolean {
  * checks, retries, cache and provenance. See the package README for what each transport guarantees.
  */
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
-  const policy = createAddressPolicy(options.allowPrivateNetwork ?? false);
+  checkOptions('createHttpClient', options, HTTP_CLIENT_OPTION_RULES);
+  const policy = createAddressPolicy(options.allowPrivateNetwork ?? false, 'createHttpClient');
   const lookup = options.lookup ?? defaultLookup;
   const allowHttp = options.allowHttp ?? false;
   const baseHeaders = normalizeHeaders(options.headers, {

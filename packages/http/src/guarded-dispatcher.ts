@@ -1,9 +1,11 @@
 import type { LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
+import { checkOptions } from '@agentweb/core';
 import { Agent, buildConnector } from 'undici';
 import { type AddressPolicy, createAddressPolicy, type PrivateNetworkAllowance } from './address-guard.js';
 import { BlockedAddressError } from './errors.js';
 import { defaultLookup, type LookupFunction, normalizeLookupResult } from './lookup.js';
+import { GUARD_OPTION_RULES } from './option-rules.js';
 
 /** Options of {@link createGuardedDispatcher} and {@link createGuardedConnector}. */
 export interface GuardedDispatcherOptions {
@@ -24,10 +26,13 @@ export interface GuardedDispatcherOptions {
   connections?: number;
 }
 
-function toPolicy(allowance: PrivateNetworkAllowance | AddressPolicy | undefined): AddressPolicy {
+function toPolicy(
+  allowance: PrivateNetworkAllowance | AddressPolicy | undefined,
+  callee: string,
+): AddressPolicy {
   return typeof allowance === 'object' && allowance !== null && 'check' in allowance
     ? allowance
-    : createAddressPolicy(allowance);
+    : createAddressPolicy(allowance, callee);
 }
 
 /**
@@ -36,8 +41,12 @@ function toPolicy(allowance: PrivateNetworkAllowance | AddressPolicy | undefined
  * the name), and the socket is then opened to the checked address itself, so a DNS rebinding between check
  * and connect cannot happen. A refused connection never reaches `connector`, so no packet is sent.
  */
-export function createGuardedConnector(options: GuardedDispatcherOptions = {}): buildConnector.connector {
-  const policy = toPolicy(options.allowPrivateNetwork);
+export function createGuardedConnector(
+  options: GuardedDispatcherOptions = {},
+  callee = 'createGuardedConnector',
+): buildConnector.connector {
+  checkOptions(callee, options, GUARD_OPTION_RULES);
+  const policy = toPolicy(options.allowPrivateNetwork, callee);
   const lookup = options.lookup ?? defaultLookup;
   const connect =
     options.connector ??
@@ -104,8 +113,11 @@ export function createGuardedConnector(options: GuardedDispatcherOptions = {}): 
  * A keep-alive undici `Agent` whose every connection goes through {@link createGuardedConnector}. Pass it as
  * `dispatcher` to undici's `fetch` / `request`; the client creates one per client by default.
  */
-export function createGuardedDispatcher(options: GuardedDispatcherOptions = {}): Agent {
-  const agentOptions: Agent.Options = { connect: createGuardedConnector(options) };
+export function createGuardedDispatcher(
+  options: GuardedDispatcherOptions = {},
+  callee = 'createGuardedDispatcher',
+): Agent {
+  const agentOptions: Agent.Options = { connect: createGuardedConnector(options, callee) };
   if (options.keepAliveTimeoutMs !== undefined) agentOptions.keepAliveTimeout = options.keepAliveTimeoutMs;
   if (options.connections !== undefined) agentOptions.connections = options.connections;
   return new Agent(agentOptions);

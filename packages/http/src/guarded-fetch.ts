@@ -1,3 +1,4 @@
+import { checkOptions, is } from '@agentweb/core';
 import { type Dispatcher, fetch as undiciFetch } from 'undici';
 import { createGuardedDispatcher, type GuardedDispatcherOptions } from './guarded-dispatcher.js';
 
@@ -24,7 +25,10 @@ export interface GuardedFetchOptions extends GuardedDispatcherOptions {
  * global `Request` too (which undici's own `fetch` rejects), so it can be handed to ky or to the client.
  */
 export function createGuardedFetch(options: GuardedFetchOptions = {}): GuardedFetch {
-  const dispatcher = options.dispatcher ?? createGuardedDispatcher(options);
+  checkOptions('createGuardedFetch', options, {
+    dispatcher: { ...is.methods('dispatch'), expected: 'an undici Dispatcher' },
+  });
+  const dispatcher = options.dispatcher ?? createGuardedDispatcher(options, 'createGuardedFetch');
   const guarded = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     if (typeof input === 'string' || input instanceof URL) {
       return undiciFetch(input, { ...toUndiciInit(init), dispatcher }) as unknown as Promise<Response>;

@@ -1,5 +1,7 @@
+import { checkOptions } from '@agentweb/core';
 import { LRUCache } from 'lru-cache';
 import { planStorage } from './cache-control.js';
+import { CACHE_OPTION_RULES } from './option-rules.js';
 import type { ReadonlyHeaders } from './readonly-headers.js';
 
 /** Options of {@link HttpCache}. */
@@ -77,6 +79,7 @@ export class HttpCache {
   readonly #entries: LRUCache<string, CacheEntry>;
 
   constructor(options: HttpCacheOptions = {}) {
+    checkOptions('new HttpCache', options, CACHE_OPTION_RULES);
     this.heuristicTtlMs = options.heuristicTtlMs ?? 0;
     this.negativeTtlMs = options.negativeTtlMs ?? 30_000;
     this.#entries = new LRUCache<string, CacheEntry>({

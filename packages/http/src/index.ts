@@ -71,6 +71,7 @@ export type {
   TextResult,
 } from './http-client-options.js';
 export type { LookupFunction } from './lookup.js';
+export { HTTP_CLIENT_RULE } from './option-rules.js';
 export { type HttpProvenance, toProvenanceRecord } from './provenance.js';
 export type { ReadonlyHeaders } from './readonly-headers.js';
 export { parseRetryAfter, type RetryEvent, type RetryOptions } from './retry-policy.js';

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { AgentCard, type Part, TaskState } from '@a2a-js/sdk';
 import { AgentEvent, type AgentExecutor, DefaultRequestHandler, InMemoryTaskStore } from '@a2a-js/sdk/server';
 import { jsonRpcHandler } from '@a2a-js/sdk/server/express';
+import { checkOptions } from '@agentweb/core';
 import express from 'express';
 import { SandboxListenError } from './sandbox-errors.js';
 import { checkMinimalSdkOptions } from './validate-options.js';
@@ -152,6 +153,7 @@ function cardJson(index: number, rpcUrl: string): Record<string, unknown> {
 export async function startMinimalSdkMerchants(
   options: MinimalSdkMerchantsOptions,
 ): Promise<MinimalSdkMerchants> {
+  checkOptions('startMinimalSdkMerchants', options, {}, { optionsRequired: true });
   checkMinimalSdkOptions(options);
   const app = express();
   const server: Server = await new Promise((resolve, reject) => {

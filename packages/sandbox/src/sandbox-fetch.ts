@@ -1,5 +1,6 @@
 import http, { type IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import { checkOptions, is, required } from '@agentweb/core';
 import { SandboxFetchError } from './sandbox-errors.js';
 import type { SandboxLookup } from './sandbox-lookup.js';
 
@@ -61,6 +62,7 @@ function bodyStream(res: IncomingMessage, url: string, signal: AbortSignal): Rea
  * sent, `SANDBOX_FETCH_FAILED` otherwise); an aborted request rejects with the signal's reason, as fetch does.
  */
 export function createSandboxFetch(lookup: SandboxLookup): typeof fetch {
+  checkOptions('createSandboxFetch', { lookup }, { lookup: required(is.function) });
   return async (input, init) => {
     const given = input instanceof Request ? input.url : String(input);
     let request: Request;

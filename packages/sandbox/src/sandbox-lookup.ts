@@ -1,5 +1,6 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
-import { isIPv6 } from 'node:net';
+import { isIP, isIPv6 } from 'node:net';
+import { checkOptions, is, required } from '@agentweb/core';
 
 /** A node:dns-style `lookup`, as accepted by `http.request` and @agentweb/http. */
 export type SandboxLookup = (
@@ -16,6 +17,14 @@ export type SandboxLookup = (
  * 127.0.0.1); any other name fails with ENOTFOUND.
  */
 export function createSandboxLookup(domains: ReadonlySet<string>, address = '127.0.0.1'): SandboxLookup {
+  checkOptions(
+    'createSandboxLookup',
+    { domains, address },
+    {
+      domains: required({ ...is.methods('has'), expected: 'a Set of domain names' }),
+      address: is.custom('an IP address', (v) => typeof v === 'string' && isIP(v) !== 0),
+    },
+  );
   const family = isIPv6(address) ? 6 : 4;
   return (hostname, options, callback) => {
     const cb = typeof options === 'function' ? options : callback;

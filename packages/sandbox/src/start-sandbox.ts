@@ -1,4 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { checkOptions } from '@agentweb/core';
 import type { Express } from 'express';
 import { type AgisServiceFaults, type AgisServiceId, checkAgisOptions } from './agis/agis-faults.js';
 import { createAgisHost, type SandboxAgisService } from './agis/agis-services.js';
@@ -77,6 +78,7 @@ export interface Sandbox {
  * run with and `SandboxListenError` when the HTTP or DNS server cannot bind.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  checkOptions('startSandbox', options, {});
   checkCommonOptions(options);
   checkLoopbackHost(options.host ?? '127.0.0.1');
   checkPort(options.port);

@@ -1,5 +1,6 @@
-import { AgentWebError } from '@agentweb/core';
+import { AgentWebError, checkOptions } from '@agentweb/core';
 import { CardValidationError } from '../errors.js';
+import { A2A_CARD_OPTION_RULES, CAP_SKILL_OPTION_RULES } from '../option-rules.js';
 import {
   type A2ACardHybrid,
   type A2ACardV03,
@@ -300,6 +301,7 @@ function skillFor(skill: A2ASkillInput, shapes: readonly Shape[]): Record<string
 export function createA2ACard<V extends '0.3.0' | '1.0' | 'hybrid' = '0.3.0'>(
   options: CreateA2ACardOptions & { protocolVersion?: V },
 ): CreatedA2ACard[V] {
+  checkOptions('createA2ACard', options, A2A_CARD_OPTION_RULES, { optionsRequired: true });
   const target = options.protocolVersion ?? '0.3.0';
   const shapes: Shape[] = target === '0.3.0' ? ['0.3'] : target === '1.0' ? ['1.0'] : ['0.3', '1.0'];
   const transport = options.transport ?? 'JSONRPC';
@@ -388,6 +390,7 @@ export interface CreateCapSkillOptions {
 
 /** Builds a CAP skill entry (`cap:` id, `auth:public` tag when public, JSON in and out) for {@link createA2ACard}. */
 export function createCapSkill(options: CreateCapSkillOptions): A2ASkillInput {
+  checkOptions('createCapSkill', options, CAP_SKILL_OPTION_RULES, { optionsRequired: true });
   const id = options.skill.startsWith(CAP_SKILL_PREFIX)
     ? options.skill
     : `${CAP_SKILL_PREFIX}${options.skill}`;

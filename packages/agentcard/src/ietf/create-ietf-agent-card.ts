@@ -1,4 +1,6 @@
+import { checkOptions } from '@agentweb/core';
 import { CardValidationError } from '../errors.js';
+import { IETF_CARD_OPTION_RULES } from '../option-rules.js';
 import { ulid } from '../ulid.js';
 import { ietfCardFormat } from './check-ietf-card.js';
 import type { IetfAgentCard, IetfAuthSchemeName, IetfProtocol, IetfTrustTier } from './ietf-card-schema.js';
@@ -75,6 +77,7 @@ export interface CreateIetfAgentCardOptions {
  *   including an `agentId` that passes rule 1 but is not a real ULID (first character above 7).
  */
 export function createIetfAgentCard(options: CreateIetfAgentCardOptions): IetfAgentCard {
+  checkOptions('createIetfAgentCard', options, IETF_CARD_OPTION_RULES, { optionsRequired: true });
   const card: Record<string, unknown> = {
     agent_id: options.agentId ?? ulid(),
     name: options.name,

@@ -1,7 +1,7 @@
 import type { ToolSet } from 'ai';
 import type { z } from 'zod';
 import type { AgentWebClient } from '../client/types.js';
-import { createAgentWebTools } from '../tools/create-agent-web-tools.js';
+import { buildAgentWebTools } from '../tools/create-agent-web-tools.js';
 import type { AgentWebToolResult, AgentWebToolsOptions } from '../tools/tool-types.js';
 
 /** Options of {@link toAiSdkTools}: the neutral tool options. */
@@ -36,7 +36,7 @@ export function toAiSdkTools(
   options: AiSdkToolsOptions = {},
 ): Record<string, AgentWebAiSdkTool> {
   const set: Record<string, AgentWebAiSdkTool> = {};
-  for (const agentWebTool of createAgentWebTools(client, options)) {
+  for (const agentWebTool of buildAgentWebTools(client, options, 'toAiSdkTools')) {
     set[agentWebTool.name] = {
       title: agentWebTool.title,
       description: agentWebTool.description,

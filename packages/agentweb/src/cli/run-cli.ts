@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { isAgentWebError } from '@agentweb/core';
 import type { AgentWebClient, AgentWebOptions } from '../client/types.js';
 import { CLIENT_FLAG_OPTIONS, type ClientFlagValues, clientOptionsFromFlags } from '../config/index.js';
 import { packageVersion } from '../mcp/package-version.js';
@@ -115,7 +116,8 @@ function reportError(io: CliIo, error: unknown, debug: boolean, json: boolean): 
       current = current.cause;
     }
   }
-  if (json) writeJson(io.stdout, { error: { code, message } });
+  // An AgentWeb error writes its whole JSON form (name, status, capErrorCode, cause, ...); anything else its code.
+  if (json) writeJson(io.stdout, { error: isAgentWebError(error) ? error : { code, message } });
 }
 
 /**

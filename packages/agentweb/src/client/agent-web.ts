@@ -26,7 +26,7 @@ import {
   type UserPreferencesSetInput,
   type UserPreferencesSetOutput,
 } from '@agentweb/cap';
-import { raceAbort } from '@agentweb/core';
+import { checkOptions, is, raceAbort } from '@agentweb/core';
 import {
   createResolver,
   type ResolveManyOutcome,
@@ -34,7 +34,7 @@ import {
   type Resolver,
   resolveMany,
 } from '@agentweb/discovery';
-import { createHttpClient, type HttpClient } from '@agentweb/http';
+import { createHttpClient, HTTP_CLIENT_RULE, type HttpClient } from '@agentweb/http';
 import { isAgisService } from './agis-service-identity.js';
 import { buildMerchant } from './build-merchant.js';
 import { createEventEmitter, type EventEmitter } from './emit-event.js';
@@ -73,6 +73,29 @@ const DEFAULT_DISCOVERY_CONCURRENCY = 16;
 const DEFAULT_MAX_MERCHANTS = 1000;
 
 /**
+ * Option types checked by the constructor (`InvalidOptionError`); `userId`, `searchDeadlineMs`, `concurrency` and
+ * `maxMerchants` keep their `AgentWebInputError` checks, and the resolver and HTTP client check what they are given.
+ */
+const OPTION_RULES = {
+  http: HTTP_CLIENT_RULE,
+  fetch: is.function,
+  lookup: is.function,
+  allowHttp: is.boolean,
+  allowPrivateNetwork: is.boolean,
+  timeoutMs: is.positiveNumber,
+  dns: { ...is.methods('resolveTxt'), expected: 'a DNS resolver (from createDnsResolver) or { resolveTxt }' },
+  discovery: is.object,
+  contextStore: is.methods('get', 'set', 'delete'),
+  credentials: {
+    ...is.anyOf(is.object, is.function),
+    expected: 'a map of credentials by merchant or a function',
+  },
+  onEvent: is.function,
+  embedder: { ...is.methods('embed'), expected: 'an embedder ({ embed(texts) })' },
+  now: is.function,
+};
+
+/**
  * The AgentWeb client: one HTTP policy, one resolver, shared bounded caches, and the merchants and AGIS services
  * added so far. Discover agents, search and shop across CAP merchants, and route instructions to AGIS endpoints.
  */
@@ -97,6 +120,7 @@ export class AgentWeb implements AgentWebClient {
   #closing: Promise<void> | undefined;
 
   constructor(options: AgentWebOptions = {}) {
+    checkOptions('new AgentWeb', options, OPTION_RULES);
     this.#options = options;
     this.#searchDeadlineMs = positive(
       'searchDeadlineMs',

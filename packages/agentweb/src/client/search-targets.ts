@@ -1,4 +1,4 @@
-import type { MerchantClient, MerchantOutcome } from '@agentweb/cap';
+import { type MerchantClient, type MerchantOutcome, UnexpectedFanOutError } from '@agentweb/cap';
 import { isAgentWebError } from '@agentweb/core';
 
 /** A merchant named in `search({ merchants })` that could not be found or added. */
@@ -19,12 +19,15 @@ export interface NamedTargets {
 
 /** The `error` outcome reported for a named merchant that could not be added. */
 export function searchFailureOutcome(failure: TargetFailure): MerchantOutcome {
+  const error = isAgentWebError(failure.error)
+    ? failure.error
+    : new UnexpectedFanOutError({ merchantId: failure.name, cause: failure.error });
   return {
     merchantId: failure.name,
     agentCardUrl: undefined,
     status: 'error',
-    reason: isAgentWebError(failure.error) ? failure.error.code : 'merchant-unavailable',
-    error: failure.error,
+    reason: error.code,
+    error,
     products: 0,
     pages: 0,
     cachedPages: 0,

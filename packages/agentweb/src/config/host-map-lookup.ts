@@ -1,5 +1,6 @@
 import { lookup as systemLookup } from 'node:dns';
 import { isIP } from 'node:net';
+import { checkOptions, is, required } from '@agentweb/core';
 import type { LookupFunction } from '@agentweb/http';
 import { ClientFlagError } from './client-flag-error.js';
 
@@ -36,6 +37,11 @@ export function createHostMapLookup(
   entries: readonly string[],
   fallback: LookupFunction = systemLookup,
 ): LookupFunction {
+  checkOptions(
+    'createHostMapLookup',
+    { entries, fallback },
+    { entries: required(is.arrayOf(is.string)), fallback: is.function },
+  );
   const rules = parseHostMap(entries);
   return (hostname, options, callback) => {
     const host = hostname.toLowerCase().replace(/\.$/, '');

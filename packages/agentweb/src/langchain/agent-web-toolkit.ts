@@ -1,9 +1,10 @@
 import { BaseToolkit } from '@langchain/core/tools';
 import type { AgentWebClient } from '../client/types.js';
+import { buildAgentWebTools } from '../tools/create-agent-web-tools.js';
 import {
   type AgentWebLangChainTool,
   type LangChainToolsOptions,
-  toLangChainTools,
+  toLangChainTool,
 } from './to-langchain-tools.js';
 
 /** The AgentWeb tools as a LangChain toolkit: `new AgentWebToolkit(client).getTools()`. */
@@ -14,6 +15,6 @@ export class AgentWebToolkit extends BaseToolkit {
   /** @throws AgentWebToolsOptionsError when `include` names a tool that does not exist. */
   constructor(client: AgentWebClient, options: LangChainToolsOptions = {}) {
     super();
-    this.tools = toLangChainTools(client, options);
+    this.tools = buildAgentWebTools(client, options, 'new AgentWebToolkit').map(toLangChainTool);
   }
 }

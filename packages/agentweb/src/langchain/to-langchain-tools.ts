@@ -1,6 +1,6 @@
 import { type DynamicStructuredTool, tool } from '@langchain/core/tools';
 import type { AgentWebClient } from '../client/types.js';
-import { createAgentWebTools } from '../tools/create-agent-web-tools.js';
+import { buildAgentWebTools } from '../tools/create-agent-web-tools.js';
 import type { AgentWebTool, AgentWebToolsOptions } from '../tools/tool-types.js';
 
 /** Options of {@link toLangChainTools}: the neutral tool options. */
@@ -34,5 +34,5 @@ export function toLangChainTools(
   client: AgentWebClient,
   options: LangChainToolsOptions = {},
 ): AgentWebLangChainTool[] {
-  return createAgentWebTools(client, options).map(toLangChainTool);
+  return buildAgentWebTools(client, options, 'toLangChainTools').map(toLangChainTool);
 }

@@ -1,6 +1,7 @@
+import { checkOptions, is } from '@agentweb/core';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { AgentWebClient } from '../client/types.js';
-import { createAgentWebTools } from '../tools/index.js';
+import { buildAgentWebTools } from '../tools/create-agent-web-tools.js';
 import type { AgentWebTool, AgentWebToolsOptions } from '../tools/tool-types.js';
 import { registerAgisService, serverState } from './agis-tools.js';
 import { toCallToolResult } from './call-tool-result.js';
@@ -52,8 +53,14 @@ function registerNeutralTool(server: McpServer, tool: AgentWebTool): void {
  * @throws AgentWebToolsOptionsError when `include` names a tool that does not exist.
  */
 export function createMcpServer(client: AgentWebClient, options: CreateMcpServerOptions = {}): McpServer {
+  checkOptions('createMcpServer', options, {
+    name: is.nonEmptyString,
+    version: is.nonEmptyString,
+    agis: is.boolean,
+    instructions: is.string,
+  });
   const { name, version, agis, instructions, ...toolOptions } = options;
-  const tools = createAgentWebTools(client, toolOptions);
+  const tools = buildAgentWebTools(client, toolOptions, 'createMcpServer');
   const server = new McpServer(
     { name: name ?? 'agentweb', version: version ?? packageVersion() },
     {

@@ -1,7 +1,7 @@
 import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
 import type { FunctionTool } from 'openai/resources/responses/responses';
 import type { AgentWebClient } from '../client/types.js';
-import { createAgentWebTools } from '../tools/create-agent-web-tools.js';
+import { buildAgentWebTools } from '../tools/create-agent-web-tools.js';
 import { toolInputJsonSchema } from '../tools/strict-json-schema.js';
 import { AgentWebToolsOptionsError } from '../tools/tool-errors.js';
 import type { AgentWebTool, AgentWebToolName } from '../tools/tool-types.js';
@@ -65,6 +65,10 @@ export function toOpenAITools(
   if (options?.api !== 'chat' && options?.api !== 'responses') {
     throw new AgentWebToolsOptionsError('api', `expected 'chat' or 'responses', got ${String(options?.api)}`);
   }
-  const tools = createAgentWebTools(client, options.include ? { include: options.include } : {});
+  const tools = buildAgentWebTools(
+    client,
+    options.include ? { include: options.include } : {},
+    'toOpenAITools',
+  );
   return options.api === 'responses' ? tools.map(toOpenAIResponsesTool) : tools.map(toOpenAIChatTool);
 }

@@ -1,7 +1,7 @@
 import type { ChatCompletionToolMessageParam } from 'openai/resources/chat/completions';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import type { AgentWebClient } from '../client/types.js';
-import { createAgentWebTools } from '../tools/create-agent-web-tools.js';
+import { buildAgentWebTools } from '../tools/create-agent-web-tools.js';
 import { errorResult, TOOL_ERROR_CODES } from '../tools/tool-result.js';
 import type {
   AgentWebTool,
@@ -79,7 +79,7 @@ export function createToolCallHandler(
   options: ToolCallHandlerOptions = {},
 ): AgentWebToolCallHandler {
   const tools = new Map<string, AgentWebTool>(
-    createAgentWebTools(client, options).map((tool) => [tool.name, tool]),
+    buildAgentWebTools(client, options, 'createToolCallHandler').map((tool) => [tool.name, tool]),
   );
 
   async function run(name: unknown, rawArguments: unknown, context: AgentWebToolContext): Promise<string> {

@@ -1,3 +1,4 @@
+import { checkOptions, is, required } from '@agentweb/core';
 import type { AgentWebClient } from '../client/types.js';
 import { createDiscoverMerchantsTool } from './discover-merchants-tool.js';
 import { DEFAULT_MAX_RESULT_CHARS } from './fit-result.js';
@@ -53,6 +54,21 @@ function checkedInteger(
   return value;
 }
 
+/** What the tools call on the client; an `AgentWeb` (or a host's wrapper of one) has it all. */
+const CLIENT_RULE = required({
+  ...is.methods(
+    'discover',
+    'merchants',
+    'search',
+    'product',
+    'cart',
+    'orderStatus',
+    'intent',
+    'invokeIntent',
+  ),
+  expected: 'an AgentWeb client (new AgentWeb(), or an object with its methods)',
+});
+
 /**
  * The neutral AgentWeb tool list, for any agent framework: `discover_merchants`, `search_products`,
  * `get_product`, `manage_cart`, `order_status`, `match_intent`, `invoke_intent` (in that order, filtered by
@@ -64,6 +80,21 @@ export function createAgentWebTools(
   client: AgentWebClient,
   options: AgentWebToolsOptions = {},
 ): AgentWebTool[] {
+  return buildAgentWebTools(client, options, 'createAgentWebTools');
+}
+
+/**
+ * {@link createAgentWebTools} for the adapters, whose name `callee` gives in option errors. `client` and the
+ * options object are checked here (`InvalidOptionError`); the option values as before
+ * (`AgentWebToolsOptionsError`).
+ */
+export function buildAgentWebTools(
+  client: AgentWebClient,
+  options: AgentWebToolsOptions,
+  callee: string,
+): AgentWebTool[] {
+  checkOptions(callee, { client }, { client: CLIENT_RULE });
+  checkOptions(callee, options, {});
   const include = checkedInclude(options.include);
   const maxResultChars = checkedInteger(
     'maxResultChars',

@@ -4,7 +4,7 @@ import { compactSearchHit } from './compact-product.js';
 import { defineTool, type ToolSettings } from './define-tool.js';
 import { merchantLabeller } from './merchant-label.js';
 import { definedOnly } from './text.js';
-import { errorResult, okResult, TOOL_ERROR_CODES } from './tool-result.js';
+import { errorResult, errorSummary, okResult, TOOL_ERROR_CODES } from './tool-result.js';
 
 /** Most products one call can return. */
 export const MAX_SEARCH_RESULTS = 50;
@@ -44,7 +44,7 @@ export function createSearchProductsTool(
       name: 'search_products',
       title: 'Search products',
       description:
-        'Searches the catalogs of the known merchants (or the ones named) at the same time and returns matching products with merchant, productId, price, currency, availability and promotions. Use it to find products or compare prices; follow up with get_product for details or variants, and manage_cart to buy. Slow or failing merchants are reported under merchants with their status; the products that did arrive are still returned.',
+        'Searches the catalogs of the known merchants (or the ones named) at the same time and returns matching products with merchant, productId, price, currency, availability and promotions. Use it to find products or compare prices; follow up with get_product for details or variants, and manage_cart to buy. Slow or failing merchants are reported under merchants with their status and error (code and message); the products that did arrive are still returned.',
       inputSchema: searchProductsInput,
       annotations: { readOnlyHint: true, openWorldHint: true, idempotentHint: true, destructiveHint: false },
       async run(input, { signal }) {
@@ -78,6 +78,7 @@ export function createSearchProductsTool(
               status: outcome.status,
               products: outcome.products,
               reason: outcome.reason,
+              error: outcome.error === undefined ? undefined : errorSummary(outcome.error),
             }),
           ),
           deadlineReached: result.deadlineReached,

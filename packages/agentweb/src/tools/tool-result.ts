@@ -1,4 +1,4 @@
-import { isAgentWebError } from '@agentweb/core';
+import { type AgentWebError, isAgentWebError } from '@agentweb/core';
 import { clipText } from './text.js';
 import type { AgentWebToolResult, JsonValue } from './tool-types.js';
 
@@ -21,6 +21,22 @@ export const TOOL_ERROR_CODES = {
 } as const;
 
 const MAX_MESSAGE_CHARS = 500;
+
+/**
+ * What a tool result says about an error inside an otherwise good answer (a failed merchant of a search):
+ * `name`, `code`, `message` (clipped), and the HTTP `status` or CAP `capErrorCode` when the error has one, so the
+ * model can tell a merchant that is down from one that refused the request.
+ */
+export function errorSummary(error: AgentWebError): { [key: string]: JsonValue } {
+  const { status, capErrorCode } = error as { status?: unknown; capErrorCode?: unknown };
+  return {
+    name: error.name,
+    code: error.code,
+    message: clipText(error.message, MAX_MESSAGE_CHARS),
+    ...(typeof status === 'number' ? { status } : {}),
+    ...(typeof capErrorCode === 'string' ? { capErrorCode } : {}),
+  };
+}
 
 /** A successful result. */
 export function okResult(data: JsonValue): AgentWebToolResult {

@@ -1,3 +1,5 @@
+import { checkOptions } from '@agentweb/core';
+import { SOURCE_OPTION_RULES } from '../option-rules.js';
 import { normalizeAgisAliases } from './aliases.js';
 import { AgisParseError } from './errors.js';
 import { type AgisDocument, AgisDocumentSchema } from './model.js';
@@ -42,6 +44,7 @@ export function parseAgisDocumentDetailed(
   text: string,
   options: ParseAgisDocumentOptions = {},
 ): ParsedAgisDocument {
+  checkOptions('parseAgisDocumentDetailed', options, SOURCE_OPTION_RULES);
   const source = parseAgisSource(text, options);
   const { document, warnings } = toAgisDocument(source.value, (p) => source.locate(p));
   return { document, format: source.format, warnings };
@@ -53,5 +56,6 @@ export function parseAgisDocumentDetailed(
  * Throws {@link AgisParseError} with line and column on malformed, oversized or non-AGIS input.
  */
 export function parseAgisDocument(text: string, options: ParseAgisDocumentOptions = {}): AgisDocument {
+  checkOptions('parseAgisDocument', options, SOURCE_OPTION_RULES);
   return parseAgisDocumentDetailed(text, options).document;
 }

@@ -1,4 +1,6 @@
+import { checkOptions } from '@agentweb/core';
 import { LineCounter, parseDocument } from 'yaml';
+import { SOURCE_OPTION_RULES } from '../option-rules.js';
 import { parseBraceNotation } from './brace-notation.js';
 import { AgisParseError } from './errors.js';
 import {
@@ -176,6 +178,7 @@ export function parseAgisSource(text: string, options: AgisSourceOptions = {}): 
   if (typeof text !== 'string') {
     throw new AgisParseError({ reason: 'format', message: 'AGIS document text must be a string' });
   }
+  checkOptions('parseAgisSource', options, SOURCE_OPTION_RULES);
   const limits = resolveLimits(options);
   checkSize(text, limits.maxBytes);
   const format = !options.format || options.format === 'auto' ? detectFormat(text) : options.format;

@@ -1,4 +1,5 @@
-import type { HttpClient, HttpProvenance } from '@agentweb/http';
+import { checkOptions, is, required } from '@agentweb/core';
+import { HTTP_CLIENT_RULE, type HttpClient, type HttpProvenance } from '@agentweb/http';
 import type { AgisEndpoint } from '../document/model.js';
 import { isJsonObject } from '../json-object.js';
 import { validateJsonValue } from '../json-schema/validate-value.js';
@@ -66,6 +67,27 @@ export async function invokeAgis<T = unknown>(
   input: Record<string, unknown>,
   options: InvokeAgisOptions,
 ): Promise<AgisInvocationResult<T>> {
+  checkOptions(
+    'invokeAgis',
+    { endpoint },
+    { endpoint: required(is.shape({ method: required(is.nonEmptyString), path: required(is.string) })) },
+  );
+  checkOptions(
+    'invokeAgis',
+    options,
+    {
+      baseUrl: required(is.url),
+      http: required(HTTP_CLIENT_RULE),
+      namespace: is.string,
+      signal: is.signal,
+      timeoutMs: is.positiveNumber,
+      maxBodyBytes: is.positiveInteger,
+      httpMethod: is.nonEmptyString,
+      headers: is.object,
+      validateInput: is.boolean,
+    },
+    { optionsRequired: true },
+  );
   const label = `${endpoint.method.toUpperCase()} ${endpoint.path}`;
   if (!isJsonObject(input))
     throw new AgisInputError(label, [{ path: '', message: 'input must be an object' }]);

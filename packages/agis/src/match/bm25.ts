@@ -1,3 +1,5 @@
+import { checkOptions, is, required } from '@agentweb/core';
+import { SERVICES_RULE } from '../option-rules.js';
 import { contentStems } from '../text.js';
 import type { MatcherService } from './types.js';
 
@@ -115,6 +117,12 @@ export function createBm25Index(texts: readonly string[], k1 = 1.2, b = 0.75): B
  * the same fields as the README's TF-IDF reference point.
  */
 export function createBm25Matcher(options: Bm25Options): Bm25Matcher {
+  checkOptions(
+    'createBm25Matcher',
+    options,
+    { services: required(SERVICES_RULE), k1: is.nonNegativeNumber, b: is.nonNegativeNumber },
+    { optionsRequired: true },
+  );
   const meta: { service: string; method: string; path: string }[] = [];
   const texts: string[] = [];
   for (const s of options.services) {

@@ -1,4 +1,6 @@
+import { checkOptions, is, required } from '@agentweb/core';
 import { cosine, type Embedder, lexicalVector, sparseLexicalVector } from '../embedder.js';
+import { EMBEDDER_RULE, SERVICES_RULE } from '../option-rules.js';
 import { createBm25Index } from './bm25.js';
 import {
   buildCatalog,
@@ -300,6 +302,31 @@ function withLazyParams(
  * lexicon synonyms), then path noun, then intent confirmation by embedding similarity.
  */
 export function createIntentMatcher(options: IntentMatcherOptions): IntentMatcher {
+  checkOptions(
+    'createIntentMatcher',
+    options,
+    {
+      services: required(SERVICES_RULE),
+      embedder: EMBEDDER_RULE,
+      now: {
+        ...is.anyOf(
+          is.function,
+          is.custom('a Date', (v) => v instanceof Date && !Number.isNaN(v.getTime())),
+        ),
+        expected: 'a valid Date or a function returning one',
+      },
+      lexicon: {
+        ...is.methods('lemmatizeVerb', 'verbSynonyms'),
+        expected: 'a verb lexicon ({ lemmatizeVerb, verbSynonyms })',
+      },
+      abstainThreshold: is.number,
+      calibration: is.shape({ bias: required(is.number), weights: required(is.object) }),
+      confirmPool: is.positiveInteger,
+      language: is.string,
+      bm25Weight: is.nonNegativeNumber,
+    },
+    { optionsRequired: true },
+  );
   const lexicon = options.lexicon ?? wordNetLexicon;
   const index = buildCatalog(options.services, lexicon);
   const threshold = options.abstainThreshold ?? 0.5;

@@ -1,3 +1,4 @@
+import { checkOptions, is } from '@agentweb/core';
 import { normalizeAgisAliases } from '../document/aliases.js';
 import { isAgisParseError } from '../document/errors.js';
 import { AGIS_ACTORS, AGIS_CAPABILITIES, AGIS_IMPACT_TIERS } from '../document/model.js';
@@ -11,6 +12,7 @@ import { cosine, createLexicalEmbedder, type Embedder } from '../embedder.js';
 import { isJsonObject } from '../json-object.js';
 import { jsonSchemaProblems } from '../json-schema/schema-problems.js';
 import { lemmatizeVerb } from '../lexicon/index.js';
+import { EMBEDDER_RULE, SOURCE_OPTION_RULES } from '../option-rules.js';
 import { instructionLike, intentContradiction, intentVerb, methodGloss } from './consistency.js';
 import { checkMethodClass, checkMethodSyntax, isJudgeableMethod } from './method-rules.js';
 import { checkPath } from './path-rules.js';
@@ -251,6 +253,14 @@ export async function validateAgisDocument(
   docOrText: unknown,
   options: ValidateAgisOptions = {},
 ): Promise<AgisValidationResult> {
+  checkOptions('validateAgisDocument', options, {
+    ...SOURCE_OPTION_RULES,
+    level: is.oneOf(1, 2),
+    embedder: EMBEDDER_RULE,
+    consistency: is.shape({ warnBelow: is.number, failBelow: is.number }),
+    maxStatementLength: is.positiveInteger,
+    signal: is.signal,
+  });
   const level = options.level ?? 1;
   let value: unknown = docOrText;
   let locate: ((path: AgisPath) => { line: number; column: number } | undefined) | undefined;

@@ -1,4 +1,4 @@
-import { abortableDelay } from '@agentweb/core';
+import { abortableDelay, checkOptions, is } from '@agentweb/core';
 import { CircuitOpenError } from './circuit-open-error.js';
 
 /** How a finished call should count for the merchant's backoff and circuit. */
@@ -54,6 +54,16 @@ export interface MerchantBackoff {
  * reopens it. `run` never retries; retrying is the caller's decision.
  */
 export function createMerchantBackoff(options: MerchantBackoffOptions = {}): MerchantBackoff {
+  checkOptions('createMerchantBackoff', options, {
+    failureThreshold: is.positiveInteger,
+    openMs: is.nonNegativeNumber,
+    baseDelayMs: is.nonNegativeNumber,
+    maxDelayMs: is.nonNegativeNumber,
+    maxRetryAfterMs: is.nonNegativeNumber,
+    now: is.function,
+    random: is.function,
+    name: is.string,
+  });
   const failureThreshold = Math.max(1, options.failureThreshold ?? 5);
   const openMs = options.openMs ?? 30_000;
   const baseDelayMs = options.baseDelayMs ?? 250;

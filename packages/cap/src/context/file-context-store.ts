@@ -1,4 +1,5 @@
 import { readFile, rename, stat } from 'node:fs/promises';
+import { checkOptions, is } from '@agentweb/core';
 import { writeFileAtomic } from './atomic-write.js';
 import { checkContextId, checkKey } from './check-key.js';
 import { type ContextTable, parseContexts, serialiseContexts } from './context-file-format.js';
@@ -32,10 +33,16 @@ export interface FileContextStoreOptions {
  * leaves the previous file intact. Reads are served from memory after the first load.
  */
 export function createFileContextStore(options: FileContextStoreOptions): ContextStore {
-  const { path } = options;
-  if (typeof path !== 'string' || path === '') {
+  const given: unknown = (options as Partial<FileContextStoreOptions> | undefined)?.path;
+  if (typeof given !== 'string' || given === '') {
     throw new ContextStoreError('CAP_CONTEXT_INVALID', 'createFileContextStore needs a non-empty path');
   }
+  const path = given;
+  checkOptions('createFileContextStore', options, {
+    onCorrupt: is.oneOf('error', 'reset'),
+    onWarning: is.function,
+    maxFileBytes: is.positiveInteger,
+  });
   const maxFileBytes = options.maxFileBytes ?? 16 * 1024 * 1024;
   const warn = options.onWarning ?? ((message: string) => process.emitWarning(message, 'AgentWebWarning'));
   let table: ContextTable | undefined;

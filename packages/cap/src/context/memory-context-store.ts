@@ -1,3 +1,4 @@
+import { checkOptions, is } from '@agentweb/core';
 import { LRUCache } from 'lru-cache';
 import { checkContextId, checkKey, keyString } from './check-key.js';
 import type { ContextStore } from './context-store.js';
@@ -13,7 +14,8 @@ export interface MemoryContextStoreOptions {
  * an evicted context only costs the merchant's personalisation for that user, who gets a new contextId.
  */
 export function createMemoryContextStore(options: MemoryContextStoreOptions = {}): ContextStore {
-  const cache = new LRUCache<string, string>({ max: Math.max(1, Math.floor(options.maxEntries ?? 10_000)) });
+  checkOptions('createMemoryContextStore', options, { maxEntries: is.positiveInteger });
+  const cache = new LRUCache<string, string>({ max: options.maxEntries ?? 10_000 });
   return {
     async get(key) {
       return cache.get(keyString(checkKey(key)));

@@ -1,4 +1,4 @@
-import { fanOutSearchStream } from './fan-out-stream.js';
+import { runFanOut } from './fan-out-stream.js';
 import type { FanOutChunk, FanOutResult, FanOutSearchOptions } from './fan-out-types.js';
 import { mergeChunks } from './merge-results.js';
 
@@ -9,8 +9,10 @@ import { mergeChunks } from './merge-results.js';
  */
 export async function fanOutSearch(options: FanOutSearchOptions): Promise<FanOutResult> {
   const started = performance.now();
-  const chunks: (FanOutChunk | undefined)[] = new Array(options.merchants.length);
-  for await (const chunk of fanOutSearchStream(options)) chunks[chunk.index] = chunk;
+  const chunks: (FanOutChunk | undefined)[] = [];
+  // The stream checks the options before it yields; `merchants` is only read once it has.
+  for await (const chunk of runFanOut(options, 'fanOutSearch')) chunks[chunk.index] = chunk;
+  chunks.length = options.merchants.length;
   const { products, duplicates } = mergeChunks(chunks);
   const outcomes = chunks.map((chunk) => chunk!.outcome);
   return {

@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { isAgentWebError, raceAbort } from '@agentweb/core';
+import { type AgentWebError, checkOptions, is, isAgentWebError, raceAbort } from '@agentweb/core';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { isCircuitOpenError } from '../backoff/circuit-open-error.js';
 import { assertNoPii } from '../filter/index.js';
@@ -10,6 +10,7 @@ import { issuesOf } from '../schemas/issues.js';
 import { ProductSearchInputSchema } from '../schemas/product-search.js';
 import { CAP_SKILLS } from '../schemas/skill-ids.js';
 import type { CapWarning } from '../schemas/warnings.js';
+import { FanOutInterruptedError, UnexpectedFanOutError } from './fan-out-errors.js';
 import type { FanOutChunk, FanOutProduct, FanOutSearchOptions, MerchantOutcome } from './fan-out-types.js';
 import { productGtin } from './gtin.js';
 import { searchCacheKey } from './search-cache.js';
@@ -49,8 +50,28 @@ function positiveInt(
   return v;
 }
 
-/** Validates the options before any merchant is called; throws `CapInputError` or `PiiRefusedError`. */
-function settingsOf(options: FanOutSearchOptions): Settings {
+const MERCHANT = {
+  ...is.methods('productSearch', 'canCall', 'currentContextId'),
+  expected: 'a merchant client (from createMerchantClient)',
+};
+
+/**
+ * Validates the options before any merchant is called: `InvalidOptionError` for options of the wrong type,
+ * `CapInputError` for search fields and numbers out of range, `PiiRefusedError` for personal data.
+ */
+function settingsOf(options: FanOutSearchOptions, callee: string): Settings {
+  checkOptions(
+    callee,
+    options,
+    {
+      signal: is.signal,
+      cache: { ...is.methods('get', 'set'), expected: 'a search cache (from createSearchCache)' },
+      locale: is.string,
+      personalise: is.boolean,
+      allowPii: is.boolean,
+    },
+    { optionsRequired: true },
+  );
   const search = ProductSearchInputSchema.safeParse({
     query: options.query,
     ...(options.queryMode ? { queryMode: options.queryMode } : {}),
@@ -73,6 +94,7 @@ function settingsOf(options: FanOutSearchOptions): Settings {
     issues.push({ path: 'merchants', message: 'merchants must be an array' });
   if (issues.length > 0 || !search.success)
     throw new CapInputError({ skillId: CAP_SKILLS.productSearch, issues });
+  checkOptions(callee, options, { merchants: is.arrayOf(MERCHANT) });
   assertNoPii(search.data.query, { field: 'query', allowPii: options.allowPii ?? false });
   assertNoPii(search.data.filter, { field: 'filter', allowPii: options.allowPii ?? false });
   return {
@@ -90,13 +112,21 @@ function settingsOf(options: FanOutSearchOptions): Settings {
 /**
  * Searches every merchant at once and yields each merchant's results as soon as they are complete (pages
  * included), in completion order; exactly one chunk per merchant. Calls go through two p-limit pools, one per
- * host (`perHostConcurrency`) inside one for the whole fan-out (`concurrency`); at the deadline, calls in flight are aborted (and abandoned even if the merchant ignores the abort), merchants not yet
- * started are reported as `skipped`, and the stream ends.
+ * host (`perHostConcurrency`) inside one for the whole fan-out (`concurrency`); at the deadline, calls in flight
+ * are aborted (and abandoned even if the merchant ignores the abort), merchants not yet started are reported as `skipped`, and the stream ends.
  */
-export async function* fanOutSearchStream(
+export function fanOutSearchStream(
   options: FanOutSearchOptions,
 ): AsyncGenerator<FanOutChunk, void, undefined> {
-  const settings = settingsOf(options);
+  return runFanOut(options, 'fanOutSearchStream');
+}
+
+/** The fan-out behind both entry points; `callee` names the one the caller used in option errors. */
+export async function* runFanOut(
+  options: FanOutSearchOptions,
+  callee: string,
+): AsyncGenerator<FanOutChunk, void, undefined> {
+  const settings = settingsOf(options, callee);
   const merchants = options.merchants;
   const started = performance.now();
   const controller = new AbortController();
@@ -248,25 +278,37 @@ export async function* fanOutSearchStream(
     } catch (error) {
       if (signal.aborted) {
         const reason = abortReason(signal);
-        return done({ status: reason === 'deadline' ? 'timeout' : 'error', reason, error });
+        return done({
+          status: reason === 'deadline' ? 'timeout' : 'error',
+          reason,
+          error: new FanOutInterruptedError({
+            merchantId: merchant.merchantId,
+            reason,
+            deadlineMs: settings.deadlineMs,
+            cause: error,
+          }),
+        });
       }
-      if (rateLimitOf(error)) return done({ status: 'rate-limited', reason: 'rate-limited', error });
-      if (isCircuitOpenError(error)) return done({ status: 'skipped', reason: 'circuit-open', error });
-      return done({ status: 'error', reason: isAgentWebError(error) ? error.code : 'unknown', error });
+      const typed = typedError(error, merchant.merchantId);
+      if (rateLimitOf(typed)) return done({ status: 'rate-limited', reason: 'rate-limited', error: typed });
+      if (isCircuitOpenError(typed)) return done({ status: 'skipped', reason: 'circuit-open', error: typed });
+      return done({ status: 'error', reason: typed.code, error: typed });
     }
   };
 
   merchants.forEach((merchant, index) => {
-    schedule(merchant, () => runMerchant(merchant, index)).then(push, (error: unknown) =>
+    schedule(merchant, () => runMerchant(merchant, index)).then(push, (thrown: unknown) => {
       // runMerchant catches everything; this only guards against a throwing merchant getter.
+      const merchantId = String(merchant?.merchantId);
+      const error = typedError(thrown, merchantId);
       push({
         index,
         products: [],
         outcome: {
-          merchantId: String(merchant?.merchantId),
+          merchantId,
           agentCardUrl: undefined,
           status: 'error',
-          reason: isAgentWebError(error) ? error.code : 'unknown',
+          reason: error.code,
           error,
           products: 0,
           pages: 0,
@@ -275,8 +317,8 @@ export async function* fanOutSearchStream(
           elapsedMs: 0,
           warnings: [],
         },
-      }),
-    );
+      });
+    });
   });
 
   try {
@@ -315,6 +357,11 @@ function hostOf(merchant: MerchantClient): string {
     // An unparsable URL fails at call time with a typed error; here it only needs a key.
   }
   return `merchant:${String(merchant?.merchantId)}`;
+}
+
+/** AgentWeb errors as they are; anything else wrapped, so every outcome's error has a code and a JSON form. */
+function typedError(error: unknown, merchantId: string): AgentWebError {
+  return isAgentWebError(error) ? error : new UnexpectedFanOutError({ merchantId, cause: error });
 }
 
 function abortReason(signal: AbortSignal): 'deadline' | 'aborted' {

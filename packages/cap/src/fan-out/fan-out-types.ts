@@ -1,3 +1,4 @@
+import type { AgentWebError } from '@agentweb/core';
 import type { MerchantClient } from '../merchant/merchant-types.js';
 import type { ProductSummary } from '../schemas/common.js';
 import type { CapWarning } from '../schemas/warnings.js';
@@ -83,11 +84,16 @@ export interface MerchantOutcome {
   status: MerchantOutcomeStatus;
   /**
    * Why, for non-`ok` outcomes: `deadline`, `aborted`, `circuit-open`, `not-declared`, `credentials-required`,
-   * `rate-limited`, or the error's code.
+   * `rate-limited`, or (for `error`) the error's code.
    */
   reason?: string;
-  /** The error, for `error`, `timeout` and `rate-limited`. */
-  error?: unknown;
+  /**
+   * The error, for `error`, `timeout` and `rate-limited`; always an AgentWeb error, so `code` says what broke and
+   * `JSON.stringify(outcome)` carries its `name`, `code`, `message` (and `status`, `capErrorCode`, ... where the
+   * error has them). A cut-off call is a `FanOutInterruptedError`; anything unexpected an `UnexpectedFanOutError`
+   * with the original as `cause`.
+   */
+  error?: AgentWebError;
   /** Products received. */
   products: number;
   /** Pages received (cached ones included). */

@@ -1,3 +1,9 @@
+export {
+  FanOutInterruptedError,
+  isFanOutInterruptedError,
+  isUnexpectedFanOutError,
+  UnexpectedFanOutError,
+} from './fan-out-errors.js';
 export { fanOutSearch } from './fan-out-search.js';
 export {
   DEFAULT_FAN_OUT_CONCURRENCY,

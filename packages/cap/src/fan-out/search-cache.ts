@@ -1,3 +1,4 @@
+import { checkOptions, is } from '@agentweb/core';
 import { LRUCache } from 'lru-cache';
 import type { ProductSearchOutput } from '../schemas/product-search.js';
 import type { CapWarning } from '../schemas/warnings.js';
@@ -72,6 +73,7 @@ export function searchCacheKey(parts: SearchCacheKeyParts): string {
 
 /** A bounded LRU cache with a time-to-live. */
 export function createSearchCache(options: SearchCacheOptions = {}): SearchCache {
+  checkOptions('createSearchCache', options, { maxEntries: is.positiveInteger, ttlMs: is.positiveNumber });
   const cache = new LRUCache<string, CachedSearchPage>({
     max: options.maxEntries ?? 1000,
     ttl: options.ttlMs ?? 60_000,

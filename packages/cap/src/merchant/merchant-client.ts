@@ -5,10 +5,12 @@ import {
   type Part,
   type SendMessageResult,
 } from '@agentweb/a2a';
-import { raceAbort } from '@agentweb/core';
-import { createHttpClient } from '@agentweb/http';
+import { checkOptions, is, raceAbort, required } from '@agentweb/core';
+import { createHttpClient, HTTP_CLIENT_RULE } from '@agentweb/http';
 import { createMerchantBackoff, type MerchantBackoff } from '../backoff/merchant-backoff.js';
 import { CapError, MISSING_CAP_ERROR_CODE } from '../cap-error.js';
+import type { ContextStore } from '../context/context-store.js';
+import { createMemoryContextStore } from '../context/memory-context-store.js';
 import { assertNoPii } from '../filter/index.js';
 import { CapInputError, CapResponseError } from '../schemas/errors.js';
 import {
@@ -41,13 +43,43 @@ interface Answer {
   epoch: number;
 }
 
+const SKILL = is.shape({ id: required(is.string), tags: required(is.array), inputModes: required(is.array) });
+
+/** What `createMerchantClient` checks when called; anything else would fail later, inside a call. */
+const OPTION_RULES = {
+  profile: required(
+    is.shape(
+      { id: required(is.string), skills: required(is.arrayOf(SKILL)) },
+      'an agent profile (from parseAgentCard)',
+    ),
+  ),
+  a2a: { ...is.methods('sendMessage', 'waitForTask'), expected: 'an A2A client (from createA2AClient)' },
+  contextStore: is.methods('get', 'set', 'delete'),
+  userId: required(is.nonEmptyString),
+  credentials: {
+    ...is.anyOf(is.oneOf(true), is.object, is.array),
+    expected: 'true or A2A credentials (an object or an array of them)',
+  },
+  backoff: { ...is.methods('run'), expected: 'a merchant backoff (from createMerchantBackoff)' },
+  http: HTTP_CLIENT_RULE,
+  merchantId: is.nonEmptyString,
+  agentCardUrl: is.string,
+  allowPii: is.boolean,
+  rateLimitRetries: is.nonNegativeInteger,
+  maxRetryWaitMs: is.nonNegativeNumber,
+};
+
 /**
  * A CAP client for one merchant and one user: validates inputs before sending, refuses calls the card does not
  * allow (undeclared skill, missing credentials, text to a data-only skill), keeps the user's contextId with this
- * merchant only, and sends everything through the merchant's shared backoff.
+ * merchant only, and sends everything through the merchant's shared backoff. Options are checked when it is
+ * called (`InvalidOptionError` names the option); without `contextStore` the user's contextIds live in a private
+ * in-memory store (`createMemoryContextStore()`).
  */
 export function createMerchantClient(options: MerchantClientOptions): MerchantClient {
-  const { profile, contextStore, userId } = options;
+  checkOptions('createMerchantClient', options, OPTION_RULES, { optionsRequired: true });
+  const { profile, userId } = options;
+  const contextStore: ContextStore = options.contextStore ?? createMemoryContextStore();
   const merchantId = options.merchantId ?? profile.id;
   const backoff: MerchantBackoff = options.backoff ?? createMerchantBackoff();
   const hasCredentials = options.credentials !== undefined;

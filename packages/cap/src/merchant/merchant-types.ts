@@ -19,8 +19,12 @@ export interface MerchantClientOptions {
    * An A2A client for this merchant. Default: one built from `profile` with `http` and `credentials`.
    */
   a2a?: A2AClient;
-  /** Where contextIds live, per user and per merchant. */
-  contextStore: ContextStore;
+  /**
+   * Where contextIds live, per user and per merchant (an object with `get`, `set` and `delete`). Default: a new
+   * in-memory store for this client alone (`createMemoryContextStore()`), so contextIds last as long as the client;
+   * pass a shared or file store to share them between clients or keep them across runs.
+   */
+  contextStore?: ContextStore;
   /** The user this client acts for (contextIds are stored under it). */
   userId: string;
   /**

@@ -1,5 +1,5 @@
-import { isAgentWebError, type ProgressEvent } from '@agentweb/core';
-import type { HttpProvenance } from '@agentweb/http';
+import { checkOptions, is, isAgentWebError, type ProgressEvent, required } from '@agentweb/core';
+import { HTTP_CLIENT_RULE, type HttpProvenance } from '@agentweb/http';
 import pLimit from 'p-limit';
 import { extractProductIds } from '../page/extract-product-ids.js';
 import { createResolver } from '../resolve/create-resolver.js';
@@ -28,6 +28,28 @@ function robotsOnly(error: unknown): boolean {
   return fetches.length > 0 && fetches.every((entry) => entry.code === 'ROBOTS_DISALLOWED');
 }
 
+const CRAWL_OPTION_RULES = {
+  http: required(HTTP_CLIENT_RULE),
+  concurrency: is.positiveInteger,
+  perHostDelayMs: is.nonNegativeNumber,
+  maxCrawlDelayMs: is.nonNegativeNumber,
+  onProgress: is.function,
+  signal: is.signal,
+  userAgent: is.nonEmptyString,
+  resolve: is.function,
+  resolverOptions: is.object,
+  productPages: {
+    ...is.anyOf(is.object, is.function),
+    expected: 'a map of page URLs by domain or a function',
+  },
+  robots: {
+    ...is.methods('isAllowed', 'crawlDelay', 'getRecord'),
+    expected: 'a robots policy (from createRobotsPolicy)',
+  },
+  scheme: is.oneOf('https', 'http'),
+  maxPageBytes: is.positiveInteger,
+};
+
 /**
  * A polite crawler for CAP merchants. For each domain: robots.txt, the agent card (through `resolve` or the
  * well-known paths), `/.well-known/cap/categories.txt` and the given product pages, each request obeying
@@ -35,6 +57,8 @@ function robotsOnly(error: unknown): boolean {
  * they are made; failures become `error` records, so iterating never throws (unless the consumer's own code does).
  */
 export async function* crawl(domains: Iterable<string>, options: CrawlOptions): AsyncGenerator<CrawlRecord> {
+  checkOptions('crawl', { domains }, { domains: is.iterable });
+  checkOptions('crawl', options, CRAWL_OPTION_RULES, { optionsRequired: true });
   const list = [...domains];
   const userAgent = options.userAgent ?? DEFAULT_CRAWLER_USER_AGENT;
   const robots = options.robots ?? createRobotsPolicy({ userAgent, http: options.http });

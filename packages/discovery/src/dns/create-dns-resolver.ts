@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { createHttpClient, type HttpClient } from '@agentweb/http';
+import { checkOptions, is } from '@agentweb/core';
+import { createHttpClient, HTTP_CLIENT_RULE, type HttpClient } from '@agentweb/http';
 import { SingleFlight } from '../shared/single-flight.js';
 import { selectCapRecord } from './cap-txt.js';
 import { DnsConfigError, isDnsExchangeError } from './dns-errors.js';
@@ -90,6 +91,16 @@ function createTransport(options: DnsResolverOptions, http: () => HttpClient): D
  * aborted `signal` rejects (with its reason). Throws `DnsConfigError` for unusable options.
  */
 export function createDnsResolver(options: DnsResolverOptions = {}): DnsResolver {
+  // Types first (InvalidOptionError); values such as a malformed server address are DnsConfigError below.
+  checkOptions('createDnsResolver', options, {
+    servers: is.arrayOf(is.string),
+    resolvConfPath: is.nonEmptyString,
+    dohUrl: is.urlLike,
+    dohMethod: is.oneOf('GET', 'POST'),
+    http: HTTP_CLIENT_RULE,
+    cache: { ...is.anyOf(is.boolean, is.object), expected: 'a boolean or cache options' },
+    now: is.function,
+  });
   const timeoutMs = positiveNumber(options.timeoutMs, 3000, 'timeoutMs');
   const settings = cacheSettings(options.cache);
   const cache = new TxtCache(settings.maxEntries, options.now ?? Date.now);

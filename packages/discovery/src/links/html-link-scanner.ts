@@ -1,3 +1,4 @@
+import { checkOptions, is, required } from '@agentweb/core';
 import { Parser } from 'htmlparser2';
 import { splitTokens } from './link-header.js';
 import { resolveHref } from './resolve-href.js';
@@ -31,6 +32,17 @@ export interface HtmlLinkScanner {
  * and escaped text (`&lt;link&gt;`) out of the tag stream, so false links there are never seen.
  */
 export function createHtmlLinkScanner(options: HtmlLinkScannerOptions): HtmlLinkScanner {
+  checkOptions(
+    'createHtmlLinkScanner',
+    options,
+    {
+      rel: required(is.nonEmptyString),
+      elements: is.arrayOf(is.nonEmptyString),
+      baseUrl: required(is.urlLike),
+      scanBody: is.boolean,
+    },
+    { optionsRequired: true },
+  );
   const rel = options.rel.toLowerCase();
   const elements = new Set((options.elements ?? ['link']).map((name) => name.toLowerCase()));
   const scanBody = options.scanBody ?? false;

@@ -1,4 +1,5 @@
-import { createHttpClient, type HttpClient, type HttpProvenance } from '@agentweb/http';
+import { checkOptions, is, required } from '@agentweb/core';
+import { createHttpClient, HTTP_CLIENT_RULE, type HttpClient, type HttpProvenance } from '@agentweb/http';
 import { configError } from '../shared/config-error.js';
 import {
   buildDiscoverQuery,
@@ -96,6 +97,23 @@ function checkHeaderValue(name: string, value: string | undefined): void {
 
 /** Creates a client for a Nooterra registry (discover and the public card stream). */
 export function createNooterraRegistryClient(options: NooterraRegistryClientOptions): NooterraRegistryClient {
+  // Types first (InvalidOptionError); a base URL or header value that is a string but unusable is a
+  // REGISTRY_CONFIG_INVALID error below.
+  checkOptions(
+    'createNooterraRegistryClient',
+    options,
+    {
+      baseUrl: required(is.urlLike),
+      http: HTTP_CLIENT_RULE,
+      apiKey: is.string,
+      tenantId: is.string,
+      protocol: is.string,
+      timeoutMs: is.positiveNumber,
+      maxResponseBytes: is.positiveInteger,
+      stream: is.object,
+    },
+    { optionsRequired: true },
+  );
   const base = baseOf(options.baseUrl);
   checkHeaderValue('apiKey', options.apiKey);
   checkHeaderValue('tenantId', options.tenantId);

@@ -7,6 +7,7 @@
  * whole and the size cap counts real bytes. Transport-agnostic: feed it any byte or string chunks.
  */
 
+import { checkOptions } from '@agentweb/core';
 import { configError } from '../shared/config-error.js';
 import { SseEventTooLargeError } from './sse-errors.js';
 
@@ -67,6 +68,8 @@ export class SseParser {
   #failed: SseEventTooLargeError | undefined;
 
   constructor(options: SseParserOptions = {}) {
+    // The value itself is checked below (SSE_CONFIG_INVALID); this refuses a non-object in its place.
+    checkOptions('new SseParser', options, {});
     const max = options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES;
     if (!Number.isFinite(max) || max < 1)
       throw configError('SSE_CONFIG_INVALID', 'maxEventBytes must be a positive number');

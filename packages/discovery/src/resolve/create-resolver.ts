@@ -1,4 +1,5 @@
-import { createHttpClient } from '@agentweb/http';
+import { checkOptions, is } from '@agentweb/core';
+import { createHttpClient, HTTP_CLIENT_RULE } from '@agentweb/http';
 import { createDnsResolver, type DnsResolver } from '../dns/index.js';
 import { configError } from '../shared/config-error.js';
 import { deepFreeze } from '../shared/deep-freeze.js';
@@ -28,12 +29,26 @@ const KNOWN_MECHANISMS = new Set<ResolverMechanism>([
   'agentcard',
 ]);
 
+const RESOLVER_OPTION_RULES = {
+  http: HTTP_CLIENT_RULE,
+  dns: { ...is.methods('resolveTxt'), expected: 'a DNS resolver (from createDnsResolver) or { resolveTxt }' },
+  cache: is.falseOr(is.shape({ clock: is.methods('now') }, 'cache options')),
+  mechanisms: is.arrayOf(is.string),
+  defaultScheme: is.oneOf('https', 'http'),
+  allowHttp: is.boolean,
+  maxCardBytes: is.positiveInteger,
+  maxPageBytes: is.positiveInteger,
+  scanBody: is.boolean,
+  maxPageRedirects: is.nonNegativeInteger,
+};
+
 /**
  * Creates a resolver that finds the agent card behind a domain or page, in CAP's order (`_cap` TXT, the page's
  * `cap-agent-card` link, `/.well-known/agent-card.json`, `/.well-known/agent.json`), with one deadline per run,
  * single-flight per domain and a TTL-bounded result cache.
  */
 export function createResolver(options: ResolverOptions = {}): Resolver {
+  checkOptions('createResolver', options, RESOLVER_OPTION_RULES);
   const mechanisms = new Set(options.mechanisms ?? DEFAULT_MECHANISMS);
   for (const mechanism of mechanisms) {
     if (!KNOWN_MECHANISMS.has(mechanism))

@@ -1,4 +1,4 @@
-import type { ProgressEvent } from '@agentweb/core';
+import { checkOptions, is, type ProgressEvent, required } from '@agentweb/core';
 import pLimit from 'p-limit';
 import { configError } from '../shared/config-error.js';
 import { isDiscoveryError } from './discovery-error.js';
@@ -13,6 +13,16 @@ export async function resolveMany(
   domains: Iterable<string>,
   options: ResolveManyOptions = {},
 ): Promise<ResolveManyOutcome[]> {
+  checkOptions(
+    'resolveMany',
+    { resolver, domains },
+    { resolver: required(is.methods('resolve')), domains: required(is.iterable) },
+  );
+  checkOptions('resolveMany', options, {
+    onProgress: is.function,
+    signal: is.signal,
+    requireCap: is.boolean,
+  });
   const list = [...domains];
   const concurrency = options.concurrency ?? 16;
   if (!Number.isInteger(concurrency) || concurrency < 1)

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { AgentWebError } from '@agentweb/core';
+import { AgentWebError, checkOptions, is, required } from '@agentweb/core';
 import type { HttpClient } from '@agentweb/http';
-import { isHttpStatusError, isRedirectPolicyError } from '@agentweb/http';
+import { HTTP_CLIENT_RULE, isHttpStatusError, isRedirectPolicyError } from '@agentweb/http';
 import { LRUCache } from 'lru-cache';
 import { SingleFlight } from '../shared/single-flight.js';
 import {
@@ -82,6 +82,18 @@ const MAX_REDIRECTS = 5;
  * everything, and the answer is cached for 24 h. Concurrent calls for one origin share one fetch.
  */
 export function createRobotsPolicy(options: RobotsPolicyOptions): RobotsPolicy {
+  checkOptions(
+    'createRobotsPolicy',
+    options,
+    {
+      userAgent: required(is.nonEmptyString),
+      http: required(HTTP_CLIENT_RULE),
+      cacheTtlMs: is.positiveNumber,
+      maxOrigins: is.positiveInteger,
+      timeoutMs: is.positiveNumber,
+    },
+    { optionsRequired: true },
+  );
   const ttl = Math.min(options.cacheTtlMs ?? DAY_MS, DAY_MS);
   const cache = new LRUCache<string, RobotsRecord>({ max: options.maxOrigins ?? 1000, ttl });
   // The shared fetch is cancelled only when every caller waiting on it has aborted: one impatient caller

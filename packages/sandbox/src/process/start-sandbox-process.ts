@@ -1,3 +1,4 @@
+import { checkOptions } from '@agentweb/core';
 import { type AgisServiceFaults, type AgisServiceId, checkAgisOptions } from '../agis/agis-faults.js';
 import type { SandboxAgisServiceInfo } from '../agis/agis-services.js';
 import type { MerchantFaults } from '../faults.js';
@@ -66,6 +67,7 @@ export interface SandboxProcess {
  */
 export async function startSandboxProcess(options: SandboxProcessOptions = {}): Promise<SandboxProcess> {
   // Checked here so bad options fail as SandboxOptionsError before a child is forked.
+  checkOptions('startSandboxProcess', options, {});
   checkCommonOptions(options);
   checkFaultsOption(options.faults, false);
   checkMerchantFaults('defaultFaults', options.defaultFaults);
@@ -124,6 +126,7 @@ export interface MinimalSdkMerchantsProcess extends MinimalSdkMerchants {
 export async function startMinimalSdkMerchantsProcess(
   options: MinimalSdkMerchantsProcessOptions,
 ): Promise<MinimalSdkMerchantsProcess> {
+  checkOptions('startMinimalSdkMerchantsProcess', options, {}, { optionsRequired: true });
   checkMinimalSdkOptions(options);
   checkChildOptions(options);
   const started = await startChild(

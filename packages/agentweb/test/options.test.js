@@ -1,0 +1,95 @@
+// Plain JavaScript on purpose: these calls are what an untyped caller can write, and no TypeScript type may
+// stop them before the SDK's own checks do.
+import { invalidOption } from '@agentweb/core/test';
+import { afterAll, describe, expect, it } from 'vitest';
+import { toAiSdkTools } from '../src/ai-sdk/index.js';
+import { createHostMapLookup } from '../src/config/index.js';
+import { AgentWeb, createAgentWebTools, isInvalidOptionError } from '../src/index.js';
+import { AgentWebToolkit, toLangChainTools } from '../src/langchain/index.js';
+import { createMcpServer } from '../src/mcp/index.js';
+import { createToolCallHandler, toOpenAITools } from '../src/openai/index.js';
+
+const client = new AgentWeb();
+afterAll(() => client.close());
+
+describe('new AgentWeb', () => {
+  it.each([
+    [42, 'options'],
+    [{ contextStore: 'memory' }, 'contextStore'],
+    [{ contextStore: { get() {}, set() {} } }, 'contextStore'],
+    [{ fetch: 'undici' }, 'fetch'],
+    [{ http: {} }, 'http'],
+    [{ lookup: '127.0.0.1' }, 'lookup'],
+    [{ onEvent: console }, 'onEvent'],
+    [{ allowHttp: 'true' }, 'allowHttp'],
+    [{ credentials: 'secret-token' }, 'credentials'],
+    [{ embedder: { encode() {} } }, 'embedder'],
+    [{ dns: '1.1.1.1' }, 'dns'],
+  ])('refuses %j', (options, option) => {
+    expect(() => new AgentWeb(options)).toThrow(
+      expect.objectContaining(invalidOption('new AgentWeb', option)),
+    );
+  });
+
+  it('keeps AgentWebInputError for the options it already checked', () => {
+    expect(() => new AgentWeb({ userId: '' })).toThrow(
+      expect.objectContaining({
+        name: 'AgentWebInputError',
+        code: 'AGENTWEB_INVALID_INPUT',
+        field: 'userId',
+      }),
+    );
+    expect(() => new AgentWeb({ concurrency: '16' })).toThrow(
+      expect.objectContaining({ code: 'AGENTWEB_INVALID_INPUT', field: 'concurrency' }),
+    );
+  });
+
+  it('hands nested options to the factory that owns them, which names the option', () => {
+    expect(() => new AgentWeb({ timeoutMs: -1 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTION', option: 'timeoutMs' }),
+    );
+    expect(() => new AgentWeb({ discovery: { maxCardBytes: 'big' } })).toThrow(
+      expect.objectContaining(invalidOption('createResolver', 'maxCardBytes')),
+    );
+  });
+});
+
+describe('tool factories and adapters', () => {
+  it.each([
+    ['createAgentWebTools', () => createAgentWebTools(), 'client'],
+    ['createAgentWebTools', () => createAgentWebTools({ search() {} }), 'client'],
+    ['createAgentWebTools', () => createAgentWebTools(client, 'search_products'), 'options'],
+    ['createMcpServer', () => createMcpServer(undefined), 'client'],
+    ['createMcpServer', () => createMcpServer(client, { name: 7 }), 'name'],
+    ['createMcpServer', () => createMcpServer(client, { agis: 'no' }), 'agis'],
+    ['createToolCallHandler', () => createToolCallHandler(null), 'client'],
+    ['toOpenAITools', () => toOpenAITools(undefined, { api: 'chat' }), 'client'],
+    ['toAiSdkTools', () => toAiSdkTools({}), 'client'],
+    ['toLangChainTools', () => toLangChainTools('client'), 'client'],
+    ['new AgentWebToolkit', () => new AgentWebToolkit(), 'client'],
+    ['createHostMapLookup', () => createHostMapLookup('shop.test=127.0.0.1'), 'entries'],
+    ['createHostMapLookup', () => createHostMapLookup([], 'system'), 'fallback'],
+  ])('%s refuses a missing or wrong argument', (callee, call, option) => {
+    expect(call).toThrow(expect.objectContaining(invalidOption(callee, option)));
+  });
+
+  it('keeps AgentWebToolsOptionsError for the tool options it already checked', () => {
+    expect(() => createAgentWebTools(client, { include: 'search_products' })).toThrow(
+      expect.objectContaining({ name: 'AgentWebToolsOptionsError', option: 'include' }),
+    );
+    expect(() => createAgentWebTools(client, { confirm: true })).toThrow(
+      expect.objectContaining({ code: 'AGENTWEB_TOOLS_OPTIONS_INVALID', option: 'confirm' }),
+    );
+  });
+
+  it('the error guard works on what the facade throws', () => {
+    let thrown;
+    try {
+      createAgentWebTools();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isInvalidOptionError(thrown)).toBe(true);
+    expect(thrown.message).toMatch(/^createAgentWebTools: option "client" must be an AgentWeb client/);
+  });
+});

@@ -1,0 +1,76 @@
+// Plain JavaScript on purpose: these calls are what an untyped caller can write, and no TypeScript type may
+// stop them before the SDK's own checks do.
+
+import { invalidOption, settle } from '@agentweb/core/test';
+import { createHttpClient } from '@agentweb/http';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  crawl,
+  createDnsResolver,
+  createHtmlLinkScanner,
+  createNooterraRegistryClient,
+  createResolver,
+  createRobotsPolicy,
+  resolveMany,
+  SseParser,
+} from '../src/index.js';
+
+const http = createHttpClient();
+afterAll(() => http.close());
+
+describe('option checks of the discovery factories', () => {
+  it.each([
+    ['createResolver', () => createResolver({ http: 'https://proxy.test' }), 'http'],
+    ['createResolver', () => createResolver({ dns: '1.1.1.1' }), 'dns'],
+    ['createResolver', () => createResolver({ mechanisms: 'dns-txt' }), 'mechanisms'],
+    ['createResolver', () => createResolver({ cache: { clock: {} } }), 'cache.clock'],
+    ['createDnsResolver', () => createDnsResolver({ servers: '127.0.0.1' }), 'servers'],
+    ['createDnsResolver', () => createDnsResolver({ now: 0 }), 'now'],
+    ['createNooterraRegistryClient', () => createNooterraRegistryClient(), 'options'],
+    ['createNooterraRegistryClient', () => createNooterraRegistryClient({ http }), 'baseUrl'],
+    ['createNooterraRegistryClient', () => createNooterraRegistryClient({ baseUrl: 7 }), 'baseUrl'],
+    [
+      'createNooterraRegistryClient',
+      () => createNooterraRegistryClient({ baseUrl: 'https://r.test', apiKey: 12345 }),
+      'apiKey',
+    ],
+    ['crawl', () => crawl(['shop.test'], {}).next(), 'http'],
+    ['crawl', () => crawl(['shop.test'], { http: {} }).next(), 'http'],
+    ['crawl', () => crawl('shop.test', { http }).next(), 'domains'],
+    ['crawl', () => crawl(['shop.test'], { http, onProgress: 'log' }).next(), 'onProgress'],
+    ['createRobotsPolicy', () => createRobotsPolicy({ userAgent: 'bot' }), 'http'],
+    ['createRobotsPolicy', () => createRobotsPolicy({ userAgent: 3, http }), 'userAgent'],
+    [
+      'createRobotsPolicy',
+      () => createRobotsPolicy({ userAgent: 'bot', http, maxOrigins: 0.5 }),
+      'maxOrigins',
+    ],
+    ['createHtmlLinkScanner', () => createHtmlLinkScanner({ rel: 'cap-agent-card' }), 'baseUrl'],
+    ['createHtmlLinkScanner', () => createHtmlLinkScanner({ rel: 1, baseUrl: 'https://a.test/' }), 'rel'],
+    ['new SseParser', () => new SseParser(null), 'options'],
+    ['resolveMany', () => resolveMany({}, ['a.test']), 'resolver'],
+    ['resolveMany', () => resolveMany({ resolve() {} }, 'a.test'), 'domains'],
+    ['resolveMany', () => resolveMany({ resolve() {} }, [], { onProgress: 1 }), 'onProgress'],
+  ])('%s refuses a missing or wrong option', async (callee, call, option) => {
+    await expect(settle(call)).rejects.toMatchObject(invalidOption(callee, option));
+  });
+
+  it('keeps the existing configuration errors where they named the option', async () => {
+    await expect(settle(() => createResolver({ timeoutMs: 'soon' }))).rejects.toMatchObject({
+      code: 'DISCOVERY_CONFIG_INVALID',
+      message: expect.stringContaining('timeoutMs'),
+    });
+    await expect(settle(() => createDnsResolver({ timeoutMs: 'soon' }))).rejects.toMatchObject({
+      name: 'DnsConfigError',
+      code: 'DNS_CONFIG_INVALID',
+      message: expect.stringContaining('timeoutMs'),
+    });
+    await expect(settle(() => createNooterraRegistryClient({ baseUrl: 'not a url' }))).rejects.toMatchObject({
+      code: 'REGISTRY_CONFIG_INVALID',
+    });
+    await expect(settle(() => new SseParser({ maxEventBytes: '1MB' }))).rejects.toMatchObject({
+      code: 'SSE_CONFIG_INVALID',
+      message: expect.stringContaining('maxEventBytes'),
+    });
+  });
+});

@@ -1,0 +1,70 @@
+// Plain JavaScript on purpose: these calls are what an untyped caller can write, and no TypeScript type may
+// stop them before the SDK's own checks do.
+import { isInvalidOptionError } from '@agentweb/core';
+import { invalidOption } from '@agentweb/core/test';
+import { describe, expect, it } from 'vitest';
+import {
+  createAddressPolicy,
+  createGuardedConnector,
+  createGuardedDispatcher,
+  createGuardedFetch,
+  createHttpClient,
+  HttpCache,
+} from '../src/index.js';
+
+describe('option checks of the http factories', () => {
+  it.each([
+    ['createHttpClient', () => createHttpClient('https://example.test'), 'options'],
+    ['createHttpClient', () => createHttpClient({ timeoutMs: '5s' }), 'timeoutMs'],
+    ['createHttpClient', () => createHttpClient({ fetch: 'node-fetch' }), 'fetch'],
+    ['createHttpClient', () => createHttpClient({ lookup: {} }), 'lookup'],
+    ['createHttpClient', () => createHttpClient({ signal: { aborted: false } }), 'signal'],
+    ['createHttpClient', () => createHttpClient({ redirect: 'manual' }), 'redirect'],
+    ['createHttpClient', () => createHttpClient({ retry: { onRetry: 'log' } }), 'retry.onRetry'],
+    ['createHttpClient', () => createHttpClient({ retry: { methods: ['GET', 1] } }), 'retry.methods[1]'],
+    ['createHttpClient', () => createHttpClient({ cache: { maxEntries: 0 } }), 'cache.maxEntries'],
+    ['createHttpClient', () => createHttpClient({ allowPrivateNetwork: 'yes' }), 'allowPrivateNetwork'],
+    [
+      'createHttpClient',
+      () => createHttpClient({ allowPrivateNetwork: ['10.0.0.0/33'] }),
+      'allowPrivateNetwork',
+    ],
+    [
+      'createHttpClient',
+      () => createHttpClient({ allowPrivateNetwork: ['localhost', 7] }),
+      'allowPrivateNetwork',
+    ],
+    ['new HttpCache', () => new HttpCache({ maxBytes: -1 }), 'maxBytes'],
+    ['createAddressPolicy', () => createAddressPolicy('loopback'), 'allowPrivateNetwork'],
+    ['createGuardedFetch', () => createGuardedFetch({ dispatcher: {} }), 'dispatcher'],
+    ['createGuardedFetch', () => createGuardedFetch({ lookup: 'dns' }), 'lookup'],
+    ['createGuardedDispatcher', () => createGuardedDispatcher({ connections: 0 }), 'connections'],
+    ['createGuardedConnector', () => createGuardedConnector({ connector: {} }), 'connector'],
+  ])('%s refuses a wrong option', (callee, call, option) => {
+    expect(call).toThrow(expect.objectContaining(invalidOption(callee, option)));
+  });
+
+  it('names what was expected and what was given, as a typed error', () => {
+    let thrown;
+    try {
+      createHttpClient({ timeoutMs: -5 });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isInvalidOptionError(thrown)).toBe(true);
+    expect(thrown.message).toBe(
+      'createHttpClient: option "timeoutMs" must be a positive number; got the number -5',
+    );
+  });
+
+  it('still accepts every documented form', async () => {
+    const clients = [
+      createHttpClient(),
+      createHttpClient({ fetch: 'global', retry: false, cache: false }),
+      createHttpClient({ cache: new HttpCache(), allowPrivateNetwork: ['localhost', '10.0.0.0/8'] }),
+      createHttpClient({ headers: new Headers({ a: 'b' }), signal: new AbortController().signal }),
+      createHttpClient({ headers: [['a', 'b']], retry: { budgetMs: Number.POSITIVE_INFINITY } }),
+    ];
+    await Promise.all(clients.map((client) => client.close()));
+  });
+});
