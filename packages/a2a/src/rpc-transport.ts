@@ -3,8 +3,8 @@ import { type HttpClient, HttpStatusError, isHttpStatusError } from '@agentweb/h
 import type { AppliedAuth } from './auth.js';
 import type { A2ADialect } from './dialect.js';
 import {
-  A2AAuthRequiredError,
   type A2ARpcError,
+  authRequiredError,
   invalidResponse,
   isA2ARpcError,
   isA2AStreamError,
@@ -86,17 +86,7 @@ export class RpcTransport {
   }
 
   private authError(error: unknown): unknown {
-    if (isHttpStatusError(error) && (error.status === 401 || error.status === 403)) {
-      return new A2AAuthRequiredError({
-        status: error.status,
-        url: error.url,
-        schemes: this.options.profile?.auth.schemes ?? [],
-        requirements: this.options.profile?.auth.requirements ?? [],
-        wwwAuthenticate: error.headers.get('www-authenticate') ?? undefined,
-        cause: error,
-      });
-    }
-    return error;
+    return authErrorOf(error, this.options.profile);
   }
 
   /** Calls `method` and returns its `result`; JSON-RPC errors become typed `A2ARpcError`s. */
@@ -122,11 +112,10 @@ export class RpcTransport {
       throw this.authError(error);
     }
     if (response.status === 401 || response.status === 403) {
-      throw new A2AAuthRequiredError({
+      throw authRequiredError({
+        profile: this.options.profile,
         status: response.status,
         url: this.options.url,
-        schemes: this.options.profile?.auth.schemes ?? [],
-        requirements: this.options.profile?.auth.requirements ?? [],
         wwwAuthenticate: response.headers.get('www-authenticate') ?? undefined,
       });
     }
@@ -227,7 +216,7 @@ function rpcErrorIn(text: string, id: number, site: RpcCallSite): A2ARpcError | 
   return undefined;
 }
 
-async function readCapped(
+export async function readCapped(
   body: ReadableStream<Uint8Array>,
   limit: number,
   site: RpcCallSite,
@@ -247,6 +236,20 @@ async function readCapped(
     await reader.cancel().catch(() => {});
   }
   return utf8.decode(Buffer.concat(chunks));
+}
+
+/** A 401/403 `HttpStatusError` as `A2AAuthRequiredError`; any other error unchanged. */
+export function authErrorOf(error: unknown, profile: AgentProfile | undefined): unknown {
+  if (isHttpStatusError(error) && (error.status === 401 || error.status === 403)) {
+    return authRequiredError({
+      profile,
+      status: error.status,
+      url: error.url,
+      wwwAuthenticate: error.headers.get('www-authenticate') ?? undefined,
+      cause: error,
+    });
+  }
+  return error;
 }
 
 /** True for errors after which a stream may be resumed by resubscribing. */
