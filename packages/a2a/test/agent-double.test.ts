@@ -113,7 +113,7 @@ describe('requests the client sends', () => {
     const none = v1Card('x', {
       supportedInterfaces: [
         {
-          url: 'wss://127.0.0.1:1/ws',
+          url: 'https://127.0.0.1:1/ws',
           protocolBinding: 'https://example.com/bindings/websocket/v1',
           protocolVersion: '1.0',
         },
