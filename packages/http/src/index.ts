@@ -72,6 +72,6 @@ export type {
 } from './http-client-options.js';
 export type { LookupFunction } from './lookup.js';
 export { type HttpProvenance, toProvenanceRecord } from './provenance.js';
-export type { ResolveDestinationOptions, ResolvedDestination } from './resolve-destination.js';
 export type { ReadonlyHeaders } from './readonly-headers.js';
+export type { ResolveDestinationOptions, ResolvedDestination } from './resolve-destination.js';
 export { parseRetryAfter, type RetryEvent, type RetryOptions } from './retry-policy.js';
