@@ -7,6 +7,7 @@ import {
   isA2AInvalidParamsError,
   isA2AInvalidRequestError,
   isA2AMethodNotFoundError,
+  isPushNotificationNotSupportedError,
   isTaskNotCancelableError,
   isTaskNotFoundError,
   isUnsupportedOperationError,
@@ -110,6 +111,29 @@ describe.each(PEERS)('against the official %s server', (name, start, dialect, bi
       await right.close();
     } finally {
       await wrong.close();
+    }
+  });
+
+  it('maps the extended card and push config calls, which these agents do not offer, to the same typed errors', async () => {
+    expect(isUnsupportedOperationError(await client.getExtendedCard().catch((e: unknown) => e))).toBe(true);
+    const sent = await client.sendMessage({ message: { parts: text('push') } });
+    const taskId = sent.task?.id ?? '';
+    const calls = [
+      () =>
+        client.setPushNotificationConfig({
+          taskId,
+          pushNotificationConfig: { id: 'p1', url: 'https://hook.example/a2a' },
+        }),
+      () => client.getPushNotificationConfig({ taskId, configId: 'p1' }),
+      () => client.listPushNotificationConfigs({ taskId }),
+      () => client.deletePushNotificationConfig({ taskId, configId: 'p1' }),
+    ];
+    for (const call of calls) {
+      const error = await call().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(isPushNotificationNotSupportedError(error), String(error)).toBe(true);
     }
   });
 

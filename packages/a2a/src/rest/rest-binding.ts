@@ -2,7 +2,7 @@ import { type HttpClient, HttpStatusError, isHttpStatusError } from '@agentweb/h
 import type { AppliedAuth } from '../auth.js';
 import type { A2AOperation } from '../dialect.js';
 import { authRequiredError, invalidResponse } from '../errors.js';
-import type { JsonObject, StreamEvent } from '../model.js';
+import type { JsonObject, StreamEvent, TaskPushNotificationConfig } from '../model.js';
 import { parseJsonText, type RpcCallSite } from '../rpc-envelope.js';
 import { authErrorOf, readCapped } from '../rpc-transport.js';
 import { optionalArray, readAnswer, requireObject } from '../shape.js';
@@ -297,7 +297,7 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
         operation: 'pushSet',
         verb: 'POST',
         path: pushPath(config.taskId),
-        body: v1 ? pushConfigToV1(config, tenant) : createPushConfigRequestV03(config),
+        body: v1 ? pushConfigToV1(config, tenant) : pushConfigBodyV03(config),
       };
       return readPush(await call(request, call_?.signal), request);
     },
@@ -338,6 +338,17 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
     },
     close: () => Promise.resolve(),
   };
+}
+
+/**
+ * The 0.3 REST body of a push config creation. The proto's HTTP rule sends the `config` field (a
+ * `TaskPushNotificationConfig`: `name`, `pushNotificationConfig`), which the 1.3.0 SDK's 0.3 layer reads; the
+ * 0.3.x SDKs read the whole `CreateTaskPushNotificationConfigRequest` (`parent`, `configId`, `config`) instead.
+ * The two have no field in common, so one body carries both and each server reads its own.
+ */
+function pushConfigBodyV03(config: TaskPushNotificationConfig): JsonObject {
+  const request = createPushConfigRequestV03(config);
+  return { ...(request['config'] as JsonObject), ...request };
 }
 
 /** The HTTP status a 1.0 error event carries in `error.code`; 200 (the stream's own) when it carries none. */
