@@ -70,7 +70,15 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
   const maxBodyBytes = settings.maxBodyBytes ?? http.defaults.maxBodyBytes;
   const channelCap = Math.max(maxBodyBytes, settings.maxEventBytes);
   let client: Promise<grpc.Client> | undefined;
+  /** The channel once made, so calls after the first skip an await. */
+  let ready: grpc.Client | undefined;
   let closed = false;
+  /** Version and extensions, the same on every call; each call adds its credentials to a copy. */
+  const baseMetadata = new grpc.Metadata();
+  if (v1) baseMetadata.set('a2a-version', '1.0');
+  if (settings.extensions.length > 0) {
+    baseMetadata.set(v1 ? 'a2a-extensions' : 'x-a2a-extensions', settings.extensions.join(', '));
+  }
 
   function connect(signal: AbortSignal | undefined): Promise<grpc.Client> {
     if (closed) return Promise.reject(new Error(`the A2A client for ${url} is closed`));
@@ -96,7 +104,8 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
       const credentials = target.secure
         ? (options.credentials ?? grpc.credentials.createSsl())
         : grpc.credentials.createInsecure();
-      return new grpc.Client(`ipv${family}:${addresses.join(',')}`, credentials, channelOptions);
+      ready = new grpc.Client(`ipv${family}:${addresses.join(',')}`, credentials, channelOptions);
+      return ready;
     })();
     // A failed resolution is not kept: the next call tries again.
     client.catch(() => {
@@ -107,15 +116,11 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
 
   async function metadata(signal: AbortSignal | undefined): Promise<grpc.Metadata> {
     const auth = await settings.applyAuth(target.policyUrl, signal);
-    const md = new grpc.Metadata();
+    const md = baseMetadata.clone();
     for (const [name, value] of Object.entries(auth.headers)) md.set(name, value);
     // An API key the card places in a query parameter travels as metadata of that name on gRPC.
     if (auth.url !== target.policyUrl) {
       for (const [name, value] of new URL(auth.url).searchParams) md.set(name.toLowerCase(), value);
-    }
-    if (v1) md.set('a2a-version', '1.0');
-    if (settings.extensions.length > 0) {
-      md.set(v1 ? 'a2a-extensions' : 'x-a2a-extensions', settings.extensions.join(', '));
     }
     return md;
   }
@@ -150,7 +155,8 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
   }
 
   async function unaryOnce(operation: A2AOperation, body: Buffer, deadline: number, signal?: AbortSignal) {
-    const [channel, md] = await Promise.all([connect(signal), metadata(signal)]);
+    const channel = ready ?? (await connect(signal));
+    const md = await metadata(signal);
     const m = methods[operation];
     return new Promise<unknown>((resolve, reject) => {
       if (signal?.aborted) {
@@ -211,7 +217,8 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
   ): AsyncGenerator<T, void, undefined> {
     const m = methods[operation];
     const body = encodeRequest(m.request, request);
-    const [channel, md] = await Promise.all([connect(signal), metadata(signal)]);
+    const channel = ready ?? (await connect(signal));
+    const md = await metadata(signal);
     signal?.throwIfAborted();
     const call = channel.makeServerStreamRequest(m.path, identity, identity, body, md, {
       deadline: Date.now() + settings.streamTimeoutMs,
@@ -377,6 +384,7 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
       closed = true;
       const pending = client;
       client = undefined;
+      ready = undefined;
       if (pending) (await pending.catch(() => undefined))?.close();
     },
   };
