@@ -292,6 +292,7 @@ export async function createA2AClient(options: CreateA2AClientOptions): Promise<
       dialect,
       tenant: endpoint.tenant,
       applyAuth: createAuthApplier(options.auth, profile),
+      hasCredentials: options.auth !== undefined && (!Array.isArray(options.auth) || options.auth.length > 0),
       profile,
       extensions: options.extensions ?? [],
       timeoutMs: options.timeoutMs,

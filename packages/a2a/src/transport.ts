@@ -25,6 +25,8 @@ export interface TransportSettings {
   tenant: string | undefined;
   /** Applies the agent's credentials. */
   applyAuth: (url: string, signal?: AbortSignal) => Promise<AppliedAuth>;
+  /** False when no credentials were given, so `applyAuth` adds nothing (lets a binding skip the call). */
+  hasCredentials: boolean;
   /** The card's profile (for the schemes named in auth errors). */
   profile: AgentProfile | undefined;
   /** Extension URIs to declare. */

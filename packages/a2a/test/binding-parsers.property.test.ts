@@ -2,14 +2,23 @@ import { create, toBinary } from '@bufbuild/protobuf';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { StreamResponseSchema as V03StreamResponseSchema } from '../src/grpc/generated/a2a/v0_3/a2a_pb.js';
-import { StreamResponseSchema, TaskSchema } from '../src/grpc/generated/a2a/v1/a2a_pb.js';
+import {
+  SendMessageRequestSchema,
+  StreamResponseSchema,
+  TaskSchema,
+} from '../src/grpc/generated/a2a/v1/a2a_pb.js';
 import { ErrorInfoSchema } from '../src/grpc/generated/google/rpc/error_details_pb.js';
 import { StatusSchema } from '../src/grpc/generated/google/rpc/status_pb.js';
 import { decodeResponse, encodeRequest, errorInfosInStatusDetails } from '../src/grpc/proto-codec.js';
+import { encodeSendRequestV1 } from '../src/grpc/proto-v1.js';
+import { readSendResultV1, readStreamEventV1, readTaskV1 } from '../src/grpc/wire-reader-v1.js';
 import {
   isA2ARpcError,
   isInvalidAgentResponseError,
+  messageFromV1,
+  messageToV1,
   restErrorFromBody,
+  sendResultFromV1,
   streamEventFromV1,
   streamEventFromV03Proto,
   type Task,
@@ -147,6 +156,49 @@ describe('gRPC messages (property)', () => {
       fc.property(neutralTask, (task) => {
         const bytes = encodeRequest(TaskSchema, taskToV1(task));
         expect(taskFromV1(decodeResponse(TaskSchema, bytes))).toEqual(task);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('the direct 1.0 path reads and writes what the ProtoJSON path does', () => {
+    const richTask = neutralTask.chain((task) =>
+      fc
+        .record({
+          metadata: fc.option(fc.dictionary(fc.string({ minLength: 1 }), fc.string()), { nil: undefined }),
+          timestamp: fc.option(fc.integer({ min: 0, max: 4_000_000_000_000 }), { nil: undefined }),
+        })
+        .map(({ metadata, timestamp }) => ({
+          ...task,
+          ...(metadata ? { metadata } : {}),
+          status: {
+            ...task.status,
+            ...(timestamp !== undefined ? { timestamp: new Date(timestamp).toISOString() } : {}),
+          },
+        })),
+    );
+    fc.assert(
+      fc.property(richTask, (task) => {
+        const bytes = encodeRequest(TaskSchema, taskToV1(task));
+        expect(readTaskV1(bytes)).toEqual(taskFromV1(decodeResponse(TaskSchema, bytes)));
+        const event = encodeRequest(StreamResponseSchema, { task: taskToV1(task) });
+        expect(readStreamEventV1(event)).toEqual(
+          streamEventFromV1(decodeResponse(StreamResponseSchema, event)),
+        );
+        const message = {
+          kind: 'message' as const,
+          role: 'user',
+          messageId: task.id,
+          parts: task.artifacts?.[0]?.parts ?? [],
+        };
+        const direct = encodeSendRequestV1({ message, tenant: 't' });
+        const viaJson = encodeRequest(SendMessageRequestSchema, {
+          tenant: 't',
+          message: messageToV1(message),
+        });
+        const read = (b: Uint8Array) =>
+          messageFromV1((decodeResponse(SendMessageRequestSchema, b) as { message: unknown }).message);
+        expect(read(direct)).toEqual(read(viaJson));
       }),
       { numRuns: 200 },
     );

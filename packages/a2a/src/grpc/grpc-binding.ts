@@ -3,19 +3,11 @@ import { abortableDelay } from '@agentweb/core';
 import { BodyTooLargeError, isNetworkError } from '@agentweb/http';
 import * as grpc from '@grpc/grpc-js';
 import type { A2AOperation } from '../dialect.js';
-import { A2AStreamError, invalidResponse } from '../errors.js';
+import { A2AStreamError, invalidResponse, isInvalidAgentResponseError } from '../errors.js';
 import type { JsonObject, StreamEvent } from '../model.js';
 import { optionalArray, readAnswer, requireObject } from '../shape.js';
 import type { A2ATransport, OutgoingSend, TransportSettings } from '../transport.js';
-import {
-  messageToV1,
-  pushConfigFromV1,
-  pushConfigToV1,
-  sendConfigurationToV1,
-  sendResultFromV1,
-  streamEventFromV1,
-  taskFromV1,
-} from '../wire-v1.js';
+import { pushConfigFromV1, pushConfigToV1 } from '../wire-v1.js';
 import {
   createPushConfigRequestV03,
   messageToV03Proto,
@@ -30,6 +22,8 @@ import { type GrpcCallSite, type GrpcFailure, grpcError } from './grpc-errors.js
 import type { GrpcOptions } from './grpc-options.js';
 import { parseGrpcTarget } from './grpc-target.js';
 import { decodeResponse, encodeRequest, GRPC_METHODS } from './proto-codec.js';
+import { encodeSendRequestV1 } from './proto-v1.js';
+import { readSendResultV1, readStreamEventV1, readTaskV1 } from './wire-reader-v1.js';
 
 const identity = (value: Buffer): Buffer => value;
 /** Reads are sent again after a dropped connection, at most this many times, within the call's deadline. */
@@ -136,12 +130,24 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
     };
   }
 
-  function decode(operation: A2AOperation, bytes: Buffer, limit: number): unknown {
+  /**
+   * Reads one message with `reader`: bytes over `limit` are refused, bytes that do not decode are
+   * `InvalidAgentResponseError` naming the message type, and the reader's shape errors name the method.
+   */
+  function read<T>(operation: A2AOperation, bytes: Buffer, limit: number, reader: (bytes: Buffer) => T): T {
     const m = methods[operation];
     if (bytes.length > limit) throw new BodyTooLargeError({ url, limit, received: bytes.length });
     try {
-      return decodeResponse(m.response, bytes);
+      return reader(bytes);
     } catch (cause) {
+      if (isInvalidAgentResponseError(cause))
+        return readAnswer(
+          () => {
+            throw cause;
+          },
+          m.path,
+          url,
+        );
       const detail = cause instanceof Error ? cause.message : String(cause);
       throw invalidResponse(
         `the ${m.response.typeName} message does not decode (${bytes.length} bytes): ${detail}`,
@@ -154,11 +160,23 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
     }
   }
 
-  async function unaryOnce(operation: A2AOperation, body: Buffer, deadline: number, signal?: AbortSignal) {
+  /** A reader through ProtoJSON: decode, then the ProtoJSON reader of the binding's dialect. */
+  const viaJson =
+    <T>(operation: A2AOperation, convert: (json: unknown) => T) =>
+    (bytes: Buffer): T =>
+      convert(decodeResponse(methods[operation].response, bytes));
+
+  async function unaryOnce<T>(
+    operation: A2AOperation,
+    body: Buffer,
+    deadline: number,
+    signal: AbortSignal | undefined,
+    reader: (bytes: Buffer) => T,
+  ) {
     const channel = ready ?? (await connect(signal));
-    const md = await metadata(signal);
+    const md = settings.hasCredentials ? await metadata(signal) : baseMetadata.clone();
     const m = methods[operation];
-    return new Promise<unknown>((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       if (signal?.aborted) {
         reject(signal.reason);
         return;
@@ -182,7 +200,7 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
             reject(invalidResponse('the agent sent no message', { method: m.path, url }));
           else {
             try {
-              resolve(decode(operation, value, maxBodyBytes));
+              resolve(read(operation, value, maxBodyBytes, reader));
             } catch (decodeError) {
               reject(decodeError);
             }
@@ -193,12 +211,17 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
     });
   }
 
-  async function unary(operation: A2AOperation, request: JsonObject, signal?: AbortSignal): Promise<unknown> {
-    const body = encodeRequest(methods[operation].request, request);
+  async function unary<T>(
+    operation: A2AOperation,
+    request: JsonObject | Buffer,
+    signal: AbortSignal | undefined,
+    reader: (bytes: Buffer) => T,
+  ): Promise<T> {
+    const body = Buffer.isBuffer(request) ? request : encodeRequest(methods[operation].request, request);
     const deadline = Date.now() + unaryTimeoutMs;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await unaryOnce(operation, body, deadline, signal);
+        return await unaryOnce(operation, body, deadline, signal, reader);
       } catch (error) {
         const retry =
           IDEMPOTENT.has(operation) && attempt < READ_RETRIES && isNetworkError(error) && !signal?.aborted;
@@ -211,12 +234,12 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
 
   async function* serverStream<T>(
     operation: 'stream' | 'resubscribe',
-    request: JsonObject,
+    request: JsonObject | Buffer,
     signal: AbortSignal | undefined,
-    map: (value: unknown) => T,
+    reader: (bytes: Buffer) => T,
   ): AsyncGenerator<T, void, undefined> {
     const m = methods[operation];
-    const body = encodeRequest(m.request, request);
+    const body = Buffer.isBuffer(request) ? request : encodeRequest(m.request, request);
     const channel = ready ?? (await connect(signal));
     const md = await metadata(signal);
     signal?.throwIfAborted();
@@ -270,8 +293,7 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
               message: `A stream message of ${next.length} bytes from ${url} exceeds the ${settings.maxEventBytes}-byte cap`,
             });
           }
-          const value = decode(operation, next, settings.maxEventBytes);
-          yield readAnswer(() => map(value), m.path, url);
+          yield read(operation, next, settings.maxEventBytes, reader);
           continue;
         }
         if (failure !== undefined) throw failure;
@@ -289,14 +311,18 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
     }
   }
 
-  const sendRequest = (params: OutgoingSend): JsonObject => {
-    const out: JsonObject = { message: v1 ? messageToV1(params.message) : messageToV03Proto(params.message) };
-    if (v1 && tenant !== undefined) out['tenant'] = tenant;
-    if (params.configuration) {
-      out['configuration'] = v1
-        ? sendConfigurationToV1(params.configuration)
-        : sendConfigurationToV03Proto(params.configuration);
+  // 1.0 messages, tasks and events take the direct path (proto-v1.ts); the rest goes through ProtoJSON.
+  const sendRequest = (params: OutgoingSend): JsonObject | Buffer => {
+    if (v1) {
+      return encodeSendRequestV1({
+        message: params.message,
+        configuration: params.configuration,
+        metadata: params.metadata,
+        tenant,
+      });
     }
+    const out: JsonObject = { message: messageToV03Proto(params.message) };
+    if (params.configuration) out['configuration'] = sendConfigurationToV03Proto(params.configuration);
     if (params.metadata) out['metadata'] = params.metadata;
     return out;
   };
@@ -305,80 +331,77 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
   const taskRequest = (id: string): JsonObject => (v1 ? withTenant({ id }) : { name: taskName(id) });
   const configName = (taskId: string, configId: string) =>
     `${taskName(taskId)}/pushNotificationConfigs/${configId}`;
-  const readTask = (operation: A2AOperation, value: unknown) =>
-    readAnswer(
-      () => (v1 ? taskFromV1(value, 'result') : taskFromV03Proto(value, 'result')),
-      methods[operation].path,
-      url,
-    );
-  const readPush = (operation: A2AOperation, value: unknown) =>
-    readAnswer(
-      () => (v1 ? pushConfigFromV1(value) : pushConfigFromV03Proto(value)),
-      methods[operation].path,
-      url,
-    );
-  const toEvent = (value: unknown): StreamEvent =>
-    v1 ? streamEventFromV1(value) : streamEventFromV03Proto(value);
+  const taskReader = (operation: 'get' | 'cancel') =>
+    v1 ? readTaskV1 : viaJson(operation, (json) => taskFromV03Proto(json, 'result'));
+  const eventReader = (operation: 'stream' | 'resubscribe') =>
+    v1 ? readStreamEventV1 : viaJson(operation, (json): StreamEvent => streamEventFromV03Proto(json));
+  const pushReader = (operation: 'pushSet' | 'pushGet') =>
+    viaJson(operation, (json) => (v1 ? pushConfigFromV1(json) : pushConfigFromV03Proto(json)));
 
   return {
     binding: 'GRPC',
     url,
-    async send(params, call) {
-      const result = await unary('send', sendRequest(params), call?.signal);
-      return readAnswer(
-        () => (v1 ? sendResultFromV1(result) : sendResultFromV03Proto(result)),
-        methods.send.path,
-        url,
+    send(params, call) {
+      return unary(
+        'send',
+        sendRequest(params),
+        call?.signal,
+        v1 ? readSendResultV1 : viaJson('send', sendResultFromV03Proto),
       );
     },
     stream(params, signal) {
-      return serverStream('stream', sendRequest(params), signal, toEvent);
+      return serverStream('stream', sendRequest(params), signal, eventReader('stream'));
     },
-    async getTask(params, call) {
+    getTask(params, call) {
       const request = taskRequest(params.id);
       if (params.historyLength !== undefined) request['historyLength'] = params.historyLength;
-      return readTask('get', await unary('get', request, call?.signal));
+      return unary('get', request, call?.signal, taskReader('get'));
     },
-    async cancelTask(params, call) {
-      return readTask('cancel', await unary('cancel', taskRequest(params.id), call?.signal));
+    cancelTask(params, call) {
+      return unary('cancel', taskRequest(params.id), call?.signal, taskReader('cancel'));
     },
     subscribe(params, signal) {
-      return serverStream('resubscribe', taskRequest(params.id), signal, toEvent);
+      return serverStream('resubscribe', taskRequest(params.id), signal, eventReader('resubscribe'));
     },
-    async getExtendedCard(call) {
-      const result = await unary('extendedCard', v1 ? withTenant({}) : {}, call?.signal);
-      return readAnswer(() => requireObject(result, 'result'), methods.extendedCard.path, url);
+    getExtendedCard(call) {
+      return unary(
+        'extendedCard',
+        v1 ? withTenant({}) : {},
+        call?.signal,
+        viaJson('extendedCard', (json) => requireObject(json, 'result')),
+      );
     },
-    async setPushConfig(config, call) {
+    setPushConfig(config, call) {
       const request = v1 ? pushConfigToV1(config, tenant) : createPushConfigRequestV03(config);
-      return readPush('pushSet', await unary('pushSet', request, call?.signal));
+      return unary('pushSet', request, call?.signal, pushReader('pushSet'));
     },
-    async getPushConfig(params, call) {
+    getPushConfig(params, call) {
       const configId = params.configId ?? params.taskId;
       const request = v1
         ? withTenant({ taskId: params.taskId, id: configId })
         : { name: configName(params.taskId, configId) };
-      return readPush('pushGet', await unary('pushGet', request, call?.signal));
+      return unary('pushGet', request, call?.signal, pushReader('pushGet'));
     },
-    async listPushConfigs(params, call) {
+    listPushConfigs(params, call) {
       const request = v1 ? withTenant({ taskId: params.taskId }) : { parent: taskName(params.taskId) };
-      const result = await unary('pushList', request, call?.signal);
-      return readAnswer(
-        () =>
-          (optionalArray(requireObject(result, 'result')['configs'], 'result.configs') ?? []).map((c, i) =>
+      return unary(
+        'pushList',
+        request,
+        call?.signal,
+        viaJson('pushList', (json) =>
+          (optionalArray(requireObject(json, 'result')['configs'], 'result.configs') ?? []).map((c, i) =>
             v1
               ? pushConfigFromV1(c, `result.configs[${i}]`)
               : pushConfigFromV03Proto(c, `result.configs[${i}]`),
           ),
-        methods.pushList.path,
-        url,
+        ),
       );
     },
     async deletePushConfig(params, call) {
       const request = v1
         ? withTenant({ taskId: params.taskId, id: params.configId })
         : { name: configName(params.taskId, params.configId) };
-      await unary('pushDelete', request, call?.signal);
+      await unary('pushDelete', request, call?.signal, () => undefined);
     },
     async close() {
       closed = true;
