@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { StreamResponseSchema as V03StreamResponseSchema } from '../src/grpc/generated/a2a/v0_3/a2a_pb.js';
 import {
   SendMessageRequestSchema,
+  SendMessageResponseSchema,
   StreamResponseSchema,
   TaskSchema,
 } from '../src/grpc/generated/a2a/v1/a2a_pb.js';
@@ -185,6 +186,30 @@ describe('gRPC messages (property)', () => {
         expect(readStreamEventV1(event)).toEqual(
           streamEventFromV1(decodeResponse(StreamResponseSchema, event)),
         );
+        const sent = encodeRequest(SendMessageResponseSchema, { task: taskToV1(task) });
+        expect(readSendResultV1(sent)).toEqual(
+          sendResultFromV1(decodeResponse(SendMessageResponseSchema, sent)),
+        );
+        const update = encodeRequest(StreamResponseSchema, {
+          statusUpdate: {
+            taskId: task.id,
+            contextId: task.contextId,
+            status: taskToV1(task)['status'],
+            ...(task.metadata ? { metadata: task.metadata } : {}),
+          },
+        });
+        expect(readStreamEventV1(update)).toEqual(
+          streamEventFromV1(decodeResponse(StreamResponseSchema, update)),
+        );
+        const [artifact] = (taskToV1(task)['artifacts'] as unknown[] | undefined) ?? [];
+        if (artifact) {
+          const chunk = encodeRequest(StreamResponseSchema, {
+            artifactUpdate: { taskId: task.id, artifact, lastChunk: true },
+          });
+          expect(readStreamEventV1(chunk)).toEqual(
+            streamEventFromV1(decodeResponse(StreamResponseSchema, chunk)),
+          );
+        }
         const message = {
           kind: 'message' as const,
           role: 'user',

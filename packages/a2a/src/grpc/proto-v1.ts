@@ -26,11 +26,11 @@ function writeValue(w: BinaryWriter, value: unknown, path: string, depth: number
   else if (typeof value === 'boolean') w.tag(4, VARINT).bool(value);
   else if (Array.isArray(value)) {
     w.tag(6, LEN).fork();
-    value.forEach((item, i) => {
+    for (const [i, item] of value.entries()) {
       w.tag(1, LEN).fork();
       writeValue(w, item, `${path}[${i}]`, depth + 1);
       w.join();
-    });
+    }
     w.join();
   } else if (typeof value === 'object') {
     w.tag(5, LEN).fork();
@@ -130,7 +130,7 @@ export function encodeSendRequestV1(options: {
   writeString(w, 2, m.contextId);
   writeString(w, 3, m.taskId);
   w.tag(4, VARINT).int32(roleNumber(m.role));
-  m.parts.forEach((part, i) => writePart(w, part, `message.parts[${i}]`));
+  for (const [i, part] of m.parts.entries()) writePart(w, part, `message.parts[${i}]`);
   writeStruct(w, 6, m.metadata, 'message.metadata');
   for (const e of m.extensions ?? []) w.tag(7, LEN).string(e);
   for (const id of m.referenceTaskIds ?? []) w.tag(8, LEN).string(id);
