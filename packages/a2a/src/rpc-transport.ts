@@ -13,34 +13,10 @@ import {
 import { parseJsonText, type RpcCallSite, unwrapRpcResponse } from './rpc-envelope.js';
 import { isObject } from './shape.js';
 import { parseSse } from './sse-parser.js';
+import type { TransportSettings } from './transport.js';
 
-/** Settings of a transport bound to one endpoint. */
-export interface RpcTransportOptions {
-  /** HTTP client. */
-  http: HttpClient;
-  /** JSON-RPC URL. */
-  url: string;
-  /** Dialect. */
-  dialect: A2ADialect;
-  /** Applies the agent's credentials. */
-  applyAuth: (url: string, signal?: AbortSignal) => Promise<AppliedAuth>;
-  /** The card's profile (for the schemes named in auth errors). */
-  profile: AgentProfile | undefined;
-  /** Extension URIs to declare. */
-  extensions: readonly string[];
-  /** Per-call deadline for unary calls, ms (undefined: the HTTP client's). */
-  timeoutMs: number | undefined;
-  /** Per-call body cap for unary calls, bytes. */
-  maxBodyBytes: number | undefined;
-  /** Deadline for a whole stream, ms. */
-  streamTimeoutMs: number;
-  /** Cap on a whole stream's bytes. */
-  maxStreamBytes: number;
-  /** Cap on one SSE event. */
-  maxEventBytes: number;
-  /** Longest silence on a stream, ms. */
-  idleTimeoutMs: number;
-}
+/** Settings of a JSON-RPC transport bound to one endpoint: a binding's settings, less the tenant (sent in params). */
+export type RpcTransportOptions = Omit<TransportSettings, 'tenant' | 'hasCredentials'>;
 
 /** Options of one call. */
 export interface RpcCallOptions {
