@@ -1,7 +1,6 @@
 import type { AgentProfile } from '@agentweb/agentcard';
 import { type HttpClient, HttpStatusError, isHttpStatusError } from '@agentweb/http';
 import type { AppliedAuth } from './auth.js';
-import type { A2ADialect } from './dialect.js';
 import {
   type A2ARpcError,
   authRequiredError,
