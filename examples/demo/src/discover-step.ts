@@ -13,6 +13,8 @@ export interface DiscoveredMerchant {
   cardUrl: string;
   /** The agent's id. */
   agentId: string;
+  /** The A2A binding its card prefers (`JSONRPC`, `HTTP+JSON`, `GRPC`) and that endpoint's URL. */
+  binding: { name: string; url: string };
   /** The trace, one row per step. */
   trace: string[];
 }
@@ -45,13 +47,18 @@ export async function discoverStep(
     try {
       const result = await aw.discover(item.target, { requireCap: true, ...(signal ? { signal } : {}) });
       const trace = result.trace.map(traceRow);
-      print.line(`${item.mechanism}: ${item.target} -> ${result.profile.name}`);
+      const endpoint = result.profile.endpoints[0];
+      const binding = { name: endpoint?.binding ?? '?', url: endpoint?.url ?? '' };
+      print.line(
+        `${item.mechanism}: ${item.target} -> ${result.profile.name} (A2A ${binding.name} at ${binding.url})`,
+      );
       for (const row of trace) print.line(`  ${row}`);
       found.push({
         mechanism: item.mechanism,
         target: item.target,
         cardUrl: result.provenance.source,
         agentId: result.profile.id,
+        binding,
         trace,
       });
     } finally {

@@ -17,8 +17,9 @@ export interface DemoOptions {
   /** Where the walkthrough is written (default `process.stdout`). */
   out?: NodeJS.WritableStream;
   /**
-   * A running sandbox (default: the embedded one is started with four merchants, the last one faulty, and closed
-   * at the end). A sandbox passed in needs at least three merchants and its AGIS services.
+   * A running sandbox (default: the embedded one is started with four merchants on JSON-RPC, HTTP+JSON, gRPC and
+   * JSON-RPC, the last one faulty, and closed at the end). A sandbox passed in needs at least three merchants and
+   * its AGIS services.
    */
   sandbox?: Sandbox;
   /** What to search for (default `'jacket'`). */
@@ -56,13 +57,19 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
   const own = options.sandbox === undefined;
   const sandbox =
     options.sandbox ??
-    (await startSandbox({ merchants: 4, seed: 'demo', faults: (i) => (i === FAULTY ? { hang: true } : {}) }));
+    (await startSandbox({
+      merchants: 4,
+      seed: 'demo',
+      // One merchant per A2A binding among the three discovered first: JSON-RPC, HTTP+JSON (REST) and gRPC.
+      bindings: ['JSONRPC', 'HTTP+JSON', 'GRPC'],
+      faults: (i) => (i === FAULTY ? { hang: true } : {}),
+    }));
   try {
     print.line(
       `sandbox: ${sandbox.merchants.length} merchants on ${sandbox.http.host}:${sandbox.http.port}, DNS on ${sandbox.dns.host}:${sandbox.dns.port}`,
     );
     for (const m of sandbox.merchants)
-      print.line(`  ${m.id.padEnd(8)} ${m.domain.padEnd(22)} A2A ${m.dialect}`);
+      print.line(`  ${m.id.padEnd(8)} ${m.domain.padEnd(22)} A2A ${m.dialect.padEnd(4)} ${m.binding}`);
     for (const s of sandbox.agis) print.line(`  ${s.domain.padEnd(31)} AGIS ${s.service}`);
     const faultyMerchant = own ? sandbox.merchants[FAULTY]?.id : undefined;
     if (faultyMerchant) print.line(`  ${faultyMerchant} is faulty: its A2A endpoint never answers`);

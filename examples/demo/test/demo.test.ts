@@ -22,6 +22,10 @@ describe('the one-command demo', () => {
     expect(report.discovered[0]?.trace[0]).toMatch(/^dns-txt\s+pointer\s+_cap\.shop-0\.sandbox\.test/);
     expect(report.discovered[1]?.trace[0]).toMatch(/^link-tag\s+pointer/);
     expect(text).toContain('== 1. Discover merchants by DNS TXT, link tag and well-known URI');
+    // One merchant per A2A binding; the search below reaches each on its own.
+    expect(report.discovered.map((d) => d.binding.name)).toEqual(['JSONRPC', 'HTTP+JSON', 'GRPC']);
+    expect(text).toMatch(/A2A GRPC at http:\/\/shop-2\.sandbox\.test:\d+\)/);
+    expect(text).toMatch(/A2A HTTP\+JSON at http:\/\/shop-1\.sandbox\.test:\d+\/a2a\/rest\)/);
 
     // 2. Partial results: the faulty merchant timed out, the others answered and their products are kept.
     expect(report.merchants).toEqual([0, 1, 2, 3].map((i) => `shop-${i}.sandbox.test`));

@@ -1,5 +1,6 @@
 import { is, type OptionRule, required } from '@agentweb/core';
 import { HTTP_CLIENT_RULE } from '@agentweb/http';
+import { BINDINGS_RULE } from './select-endpoint.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -34,6 +35,8 @@ export const A2A_CLIENT_OPTION_RULES = {
   http: HTTP_CLIENT_RULE,
   auth: AUTH_RULE,
   dialect: is.oneOf('0.3', '1.0'),
+  bindings: BINDINGS_RULE,
+  grpc: is.shape({ credentials: is.object, plaintext: is.boolean, channelOptions: is.object }),
   endpointUrl: is.nonEmptyString,
   tenant: is.string,
   extensions: is.arrayOf(is.string),

@@ -3,15 +3,19 @@ import { type AgentProfile, type ParsedAgentCard, parseAgentCard } from '@agentw
 import { checkOptions, InvalidOptionError } from '@agentweb/core';
 import { createHttpClient, type HttpClient } from '@agentweb/http';
 import { type A2AAuth, createAuthApplier } from './auth.js';
+import type { A2ABinding } from './binding.js';
 import { type CardCache, createCardCache } from './card-cache.js';
 import { cardLocation } from './card-location.js';
 import { type CardKeyResolver, verifyCardSignatures } from './card-signature.js';
 import { A2A_CLIENT_OPTION_RULES } from './client-option-rules.js';
-import { type A2ADialect, METHODS } from './dialect.js';
-import { InvalidAgentResponseError, isA2ARpcError, isInvalidAgentResponseError } from './errors.js';
+import type { A2ADialect } from './dialect.js';
+import { isA2ARpcError, isInvalidAgentResponseError } from './errors.js';
+import type { GrpcOptions } from './grpc/grpc-options.js';
+import { createJsonRpcTransport } from './jsonrpc-binding.js';
 import { loadCard } from './load-card.js';
 import type {
   JsonObject,
+  Message,
   MessageSendConfiguration,
   Part,
   Role,
@@ -20,22 +24,12 @@ import type {
   Task,
   TaskPushNotificationConfig,
 } from './model.js';
+import { createRestTransport } from './rest/rest-binding.js';
 import { isStreamEnd, type ResumeOptions, resumableStream } from './resume-stream.js';
-import { RpcTransport } from './rpc-transport.js';
 import { type SelectedEndpoint, selectEndpoint } from './select-endpoint.js';
-import { requireObject, shapeError } from './shape.js';
 import { DEFAULT_MAX_SSE_EVENT_BYTES, DEFAULT_SSE_IDLE_TIMEOUT_MS } from './sse-parser.js';
+import type { A2ATransport, OutgoingSend, TransportSettings } from './transport.js';
 import { pollTask, type WaitForTaskOptions } from './wait-for-task.js';
-import {
-  messageToV1,
-  pushConfigFromV1,
-  pushConfigToV1,
-  sendConfigurationToV1,
-  sendResultFromV1,
-  streamEventFromV1,
-  taskFromV1,
-} from './wire-v1.js';
-import { pushConfigFromV03, sendResultFromV03, streamEventFromV03, taskFromV03 } from './wire-v03.js';
 
 /** Card signature checking. */
 export interface VerifySignatureOptions {
@@ -72,7 +66,14 @@ export interface CreateA2AClientOptions {
   auth?: A2AAuth;
   /** Force a dialect instead of the card's first supported endpoint. */
   dialect?: A2ADialect;
-  /** Force the JSON-RPC URL (keeps the chosen dialect). */
+  /**
+   * Bindings to use, in order of preference: `['JSONRPC', 'HTTP+JSON', 'GRPC']` or any subset or order of them.
+   * Default: the card's own preference order among the bindings this client implements.
+   */
+  bindings?: readonly A2ABinding[];
+  /** gRPC settings (TLS credentials, channel options, plaintext on trusted networks). */
+  grpc?: GrpcOptions;
+  /** Force the endpoint URL (keeps the chosen binding and dialect). */
   endpointUrl?: string;
   /** Force the 1.0 tenant. */
   tenant?: string;
@@ -144,7 +145,9 @@ export interface A2AStreamOptions extends A2ACallOptions {
 export interface A2AClient {
   /** The dialect in use. */
   readonly dialect: A2ADialect;
-  /** The endpoint in use. */
+  /** The binding in use (`JSONRPC`, `HTTP+JSON` or `GRPC`), chosen from the card. */
+  readonly binding: A2ABinding;
+  /** The endpoint in use: URL, binding, dialect, tenant and the card's entry. */
   readonly endpoint: SelectedEndpoint;
   /** The agent's profile. */
   readonly profile: AgentProfile;
@@ -192,6 +195,11 @@ export interface A2AClient {
     params: { taskId: string; configId: string },
     options?: A2ACallOptions,
   ): Promise<void>;
+  /**
+   * Closes what this client holds open: a gRPC client's channel. HTTP bindings share the HTTP client's
+   * connections, which its owner closes. Idempotent.
+   */
+  close(): Promise<void>;
 }
 
 // Cards are cached per HTTP client by default, so a card fetched under one client's network policy never
@@ -243,33 +251,28 @@ function noAgent(): InvalidOptionError {
   });
 }
 
-/** True when the agent itself answered with a JSON-RPC error (not a malformed answer the client caught). */
+/** True when the agent itself answered with an A2A error (not a malformed answer the client caught). */
 function isAgentRefusal(error: unknown): boolean {
   if (!isA2ARpcError(error)) return false;
   return !(isInvalidAgentResponseError(error) && error.detectedBy === 'client');
 }
 
-/** Runs a converter, attaching the method and URL to the shape errors it throws. */
-function convert<T>(fn: () => T, method: string, url: string): T {
-  try {
-    return fn();
-  } catch (error) {
-    if (isInvalidAgentResponseError(error) && error.method === undefined) {
-      throw new InvalidAgentResponseError({
-        rpcCode: -32006,
-        detectedBy: 'client',
-        message: error.message.replace(/^A2A error -32006: /, ''),
-        method,
-        url,
-      });
-    }
-    throw error;
-  }
+async function createTransport(
+  binding: A2ABinding,
+  settings: TransportSettings,
+  grpc: GrpcOptions | undefined,
+) {
+  if (binding === 'JSONRPC') return createJsonRpcTransport(settings);
+  if (binding === 'HTTP+JSON') return createRestTransport(settings);
+  // Loaded on first use: clients that never meet a gRPC agent never load @grpc/grpc-js or the proto code.
+  const { createGrpcTransport } = await import('./grpc/grpc-binding.js');
+  return createGrpcTransport(settings, grpc ?? {});
 }
 
 /**
- * Builds a client for one agent: reads (or fetches and validates) its card, picks the first JSON-RPC
- * endpoint in a dialect it speaks, and speaks that dialect.
+ * Builds a client for one agent: reads (or fetches and validates) its card, picks the endpoint by the card's
+ * preference among the bindings it implements (JSON-RPC, HTTP+JSON, gRPC) and dialects it speaks (0.3, 1.0),
+ * and speaks that binding and dialect.
  */
 export async function createA2AClient(options: CreateA2AClientOptions): Promise<A2AClient> {
   checkOptions('createA2AClient', options, A2A_CLIENT_OPTION_RULES, { optionsRequired: true });
@@ -285,81 +288,53 @@ export async function createA2AClient(options: CreateA2AClientOptions): Promise<
     });
   }
   if (profile === undefined) throw noAgent();
-  const selected = selectEndpoint(profile, options.dialect);
+  const selected = selectEndpoint(profile, {
+    ...(options.dialect !== undefined ? { dialect: options.dialect } : {}),
+    ...(options.bindings !== undefined ? { bindings: options.bindings } : {}),
+  });
   const endpoint: SelectedEndpoint = { ...selected };
   if (options.endpointUrl !== undefined) endpoint.url = options.endpointUrl;
   if (options.tenant !== undefined) endpoint.tenant = options.tenant;
-  const dialect = endpoint.dialect;
-  const methods = METHODS[dialect];
-  const transport = new RpcTransport({
-    http,
-    url: endpoint.url,
-    dialect,
-    applyAuth: createAuthApplier(options.auth, profile),
-    profile,
-    extensions: options.extensions ?? [],
-    timeoutMs: options.timeoutMs,
-    maxBodyBytes: options.maxBodyBytes,
-    streamTimeoutMs: options.streamTimeoutMs ?? 30 * 60_000,
-    maxStreamBytes: options.maxStreamBytes ?? 256 * 1024 * 1024,
-    maxEventBytes: options.maxEventBytes ?? DEFAULT_MAX_SSE_EVENT_BYTES,
-    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_SSE_IDLE_TIMEOUT_MS,
-  });
-  const url = endpoint.url;
-  const withTenant = (params: JsonObject): JsonObject =>
-    dialect === '1.0' && endpoint.tenant !== undefined ? { tenant: endpoint.tenant, ...params } : params;
+  const { dialect, binding, url } = endpoint;
+  const transport: A2ATransport = await createTransport(
+    binding,
+    {
+      http,
+      url,
+      dialect,
+      tenant: endpoint.tenant,
+      applyAuth: createAuthApplier(options.auth, profile),
+      hasCredentials: options.auth !== undefined && (!Array.isArray(options.auth) || options.auth.length > 0),
+      profile,
+      extensions: options.extensions ?? [],
+      timeoutMs: options.timeoutMs,
+      maxBodyBytes: options.maxBodyBytes,
+      streamTimeoutMs: options.streamTimeoutMs ?? 30 * 60_000,
+      maxStreamBytes: options.maxStreamBytes ?? 256 * 1024 * 1024,
+      maxEventBytes: options.maxEventBytes ?? DEFAULT_MAX_SSE_EVENT_BYTES,
+      idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_SSE_IDLE_TIMEOUT_MS,
+    },
+    options.grpc,
+  );
 
-  const sendParams = (params: SendMessageParams): JsonObject => {
+  const outgoing = (params: SendMessageParams): OutgoingSend => {
     const m = params.message;
     const message = {
       ...m,
-      kind: 'message' as const,
+      kind: 'message',
       role: m.role ?? 'user',
       messageId: m.messageId ?? randomUUID(),
-    };
-    if (dialect === '0.3') {
-      const out: JsonObject = { message };
-      if (params.configuration) out['configuration'] = params.configuration;
-      if (params.metadata) out['metadata'] = params.metadata;
-      return out;
-    }
-    const out: JsonObject = withTenant({ message: messageToV1(message) });
-    if (params.configuration) out['configuration'] = sendConfigurationToV1(params.configuration);
-    if (params.metadata) out['metadata'] = params.metadata;
+    } as Message;
+    const out: OutgoingSend = { message };
+    if (params.configuration) out.configuration = params.configuration;
+    if (params.metadata) out.metadata = params.metadata;
     return out;
   };
-
-  const readTask = (result: unknown, method: string): Task =>
-    convert(
-      () => (dialect === '0.3' ? taskFromV03(result, 'result') : taskFromV1(result, 'result')),
-      method,
-      url,
-    );
-
-  const rawStream = (
-    method: string,
-    params: JsonObject,
-    signal?: AbortSignal,
-  ): AsyncGenerator<StreamEvent, void, undefined> =>
-    transport.stream(method, params, signal, (result) =>
-      convert(
-        () => (dialect === '0.3' ? streamEventFromV03(result) : streamEventFromV1(result)),
-        method,
-        url,
-      ),
-    );
-
-  const resubscribeRaw = (id: string, signal?: AbortSignal) =>
-    rawStream(methods.resubscribe, withTenant({ id }), signal);
 
   // Reads the task once more after a resubscription that did not reach the end; the task counts only when it
   // is at a stream end (terminal or interrupted), since a running task's snapshot adds nothing to the stream.
   const finalTask = async (id: string, signal?: AbortSignal): Promise<Task | undefined> => {
-    const result = await transport.call(methods.get, withTenant({ id }), {
-      idempotent: true,
-      ...(signal ? { signal } : {}),
-    });
-    const task = readTask(result, methods.get);
+    const task = await transport.getTask({ id }, signal ? { signal } : {});
     return isStreamEnd(task) ? task : undefined;
   };
 
@@ -370,7 +345,7 @@ export async function createA2AClient(options: CreateA2AClientOptions): Promise<
   const resubscribeOrSnapshot = async function* (id: string, signal?: AbortSignal) {
     let reachedEnd = false;
     try {
-      for await (const event of resubscribeRaw(id, signal)) {
+      for await (const event of transport.subscribe({ id }, signal)) {
         reachedEnd ||= isStreamEnd(event);
         yield event;
       }
@@ -405,34 +380,26 @@ export async function createA2AClient(options: CreateA2AClientOptions): Promise<
 
   const client: A2AClient = {
     dialect,
+    binding,
     endpoint,
     profile,
     card,
     cardUrl,
-    async sendMessage(params, call) {
-      const result = await transport.call(methods.send, sendParams(params), call);
-      return convert(
-        () => (dialect === '0.3' ? sendResultFromV03(result) : sendResultFromV1(result)),
-        methods.send,
-        url,
-      );
-    },
+    sendMessage: (params, call) => transport.send(outgoing(params), call),
     streamMessage(params, call) {
-      const body = sendParams(params);
-      return resilient(() => rawStream(methods.stream, body, call?.signal), call);
+      const body = outgoing(params);
+      return resilient(() => transport.stream(body, call?.signal), call);
     },
-    async getTask(params, call) {
-      const p: JsonObject = { id: params.id };
-      if (params.historyLength !== undefined) p['historyLength'] = params.historyLength;
-      const result = await transport.call(methods.get, withTenant(p), { ...call, idempotent: true });
-      return readTask(result, methods.get);
-    },
-    async cancelTask(params, call) {
-      const result = await transport.call(methods.cancel, withTenant({ id: params.id }), call);
-      return readTask(result, methods.cancel);
-    },
+    getTask: (params, call) =>
+      transport.getTask(
+        params.historyLength !== undefined
+          ? { id: params.id, historyLength: params.historyLength }
+          : { id: params.id },
+        call,
+      ),
+    cancelTask: (params, call) => transport.cancelTask({ id: params.id }, call),
     resubscribe(params, call) {
-      return resilient(() => resubscribeRaw(params.id, call?.signal), call);
+      return resilient(() => transport.subscribe({ id: params.id }, call?.signal), call);
     },
     waitForTask(id, wait) {
       return pollTask(
@@ -446,66 +413,13 @@ export async function createA2AClient(options: CreateA2AClientOptions): Promise<
       );
     },
     async getExtendedCard(call) {
-      const result = await transport.call(
-        methods.extendedCard,
-        dialect === '1.0' ? withTenant({}) : undefined,
-        {
-          ...call,
-          idempotent: true,
-        },
-      );
-      convert(() => requireObject(result, 'result'), methods.extendedCard, url);
-      return parseAgentCard(result);
+      return parseAgentCard(await transport.getExtendedCard(call));
     },
-    async setPushNotificationConfig(config, call) {
-      const params = dialect === '0.3' ? { ...config } : pushConfigToV1(config, endpoint.tenant);
-      const result = await transport.call(methods.pushSet, params, call);
-      return convert(
-        () => (dialect === '0.3' ? pushConfigFromV03(result) : pushConfigFromV1(result)),
-        methods.pushSet,
-        url,
-      );
-    },
-    async getPushNotificationConfig(params, call) {
-      const p: JsonObject =
-        dialect === '0.3'
-          ? {
-              id: params.taskId,
-              ...(params.configId !== undefined ? { pushNotificationConfigId: params.configId } : {}),
-            }
-          : withTenant({ taskId: params.taskId, id: params.configId ?? params.taskId });
-      const result = await transport.call(methods.pushGet, p, { ...call, idempotent: true });
-      return convert(
-        () => (dialect === '0.3' ? pushConfigFromV03(result) : pushConfigFromV1(result)),
-        methods.pushGet,
-        url,
-      );
-    },
-    async listPushNotificationConfigs(params, call) {
-      const p = dialect === '0.3' ? { id: params.taskId } : withTenant({ taskId: params.taskId });
-      const result = await transport.call(methods.pushList, p, { ...call, idempotent: true });
-      return convert(
-        () => {
-          const list = dialect === '0.3' ? result : (requireObject(result, 'result')['configs'] ?? []);
-          if (!Array.isArray(list))
-            throw shapeError(dialect === '0.3' ? 'result' : 'result.configs', 'an array', list);
-          return list.map((c, i) =>
-            dialect === '0.3'
-              ? pushConfigFromV03(c, `result[${i}]`)
-              : pushConfigFromV1(c, `result.configs[${i}]`),
-          );
-        },
-        methods.pushList,
-        url,
-      );
-    },
-    async deletePushNotificationConfig(params, call) {
-      const p =
-        dialect === '0.3'
-          ? { id: params.taskId, pushNotificationConfigId: params.configId }
-          : withTenant({ taskId: params.taskId, id: params.configId });
-      await transport.call(methods.pushDelete, p, call);
-    },
+    setPushNotificationConfig: (config, call) => transport.setPushConfig(config, call),
+    getPushNotificationConfig: (params, call) => transport.getPushConfig(params, call),
+    listPushNotificationConfigs: (params, call) => transport.listPushConfigs(params, call),
+    deletePushNotificationConfig: (params, call) => transport.deletePushConfig(params, call),
+    close: () => transport.close(),
   };
   return client;
 }

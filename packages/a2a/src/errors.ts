@@ -1,4 +1,4 @@
-import type { AuthScheme } from '@agentweb/agentcard';
+import type { AgentProfile, AuthScheme } from '@agentweb/agentcard';
 import { AgentWebError, createErrorGuard, isAgentWebError } from '@agentweb/core';
 
 /** A 1.0 `google.rpc.ErrorInfo` entry from `error.data`. */
@@ -25,6 +25,12 @@ export interface A2ARpcErrorOptions {
   method?: string;
   /** The URL that was called. */
   url?: string;
+  /** The binding the call went over (`JSONRPC`, `HTTP+JSON`, `GRPC`), when known. */
+  binding?: string;
+  /** The HTTP status the error came with (HTTP+JSON and JSON-RPC bindings). */
+  httpStatus?: number;
+  /** The gRPC status code the error came with (gRPC binding). */
+  grpcCode?: number;
   /** The underlying error. */
   cause?: unknown;
 }
@@ -52,6 +58,12 @@ export class A2ARpcError extends AgentWebError {
   readonly method: string | undefined;
   /** The URL that was called, when known. */
   readonly url: string | undefined;
+  /** The binding the call went over, when known. */
+  readonly binding: string | undefined;
+  /** The HTTP status of the answer, when the error came over HTTP with one. */
+  readonly httpStatus: number | undefined;
+  /** The gRPC status code, when the error came over gRPC. */
+  readonly grpcCode: number | undefined;
 
   constructor(code: string, options: A2ARpcErrorOptions) {
     const where = options.method ? ` (${options.method})` : '';
@@ -66,6 +78,9 @@ export class A2ARpcError extends AgentWebError {
     this.errorInfo = errorInfosOf(options.data);
     this.method = options.method;
     this.url = options.url;
+    this.binding = options.binding;
+    this.httpStatus = options.httpStatus;
+    this.grpcCode = options.grpcCode;
   }
 }
 
@@ -243,6 +258,24 @@ export class A2AAuthRequiredError extends AgentWebError {
     this.requirements = options.requirements;
     this.wwwAuthenticate = options.wwwAuthenticate;
   }
+}
+
+/** The auth error for a refusal by `url`, naming the schemes and requirements `profile`'s card declares. */
+export function authRequiredError(options: {
+  profile: AgentProfile | undefined;
+  status: number;
+  url: string;
+  wwwAuthenticate?: string | undefined;
+  cause?: unknown;
+}): A2AAuthRequiredError {
+  return new A2AAuthRequiredError({
+    status: options.status,
+    url: options.url,
+    schemes: options.profile?.auth.schemes ?? [],
+    requirements: options.profile?.auth.requirements ?? [],
+    ...(options.wwwAuthenticate !== undefined ? { wwwAuthenticate: options.wwwAuthenticate } : {}),
+    ...(options.cause !== undefined ? { cause: options.cause } : {}),
+  });
 }
 
 /** Why a stream failed on the client side. */

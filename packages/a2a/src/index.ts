@@ -7,6 +7,7 @@ export {
   createAuthApplier,
   type HeadersAuth,
 } from './auth.js';
+export { A2A_BINDINGS, type A2ABinding, bindingOf } from './binding.js';
 export { type CachedCard, type CardCache, type CardCacheOptions, createCardCache } from './card-cache.js';
 export { AGENT_CARD_PATH, type CardLocation, cardLocation, LEGACY_AGENT_CARD_PATH } from './card-location.js';
 export {
@@ -29,11 +30,15 @@ export {
   type VerifySignatureOptions,
 } from './create-a2a-client.js';
 export { type A2ADialect, type A2AOperation, dialectOfVersion, METHODS } from './dialect.js';
+export { rpcCodeForReason, rpcCodeForStatus } from './error-mapping.js';
 export * from './errors.js';
+export type { GrpcOptions } from './grpc/grpc-options.js';
+export { type GrpcTarget, parseGrpcTarget } from './grpc/grpc-target.js';
 export { canonicalizeJson } from './jcs.js';
 export * from './model.js';
+export { type RestErrorSite, restErrorFromBody } from './rest/rest-errors.js';
 export { isStreamEnd, type ResumeOptions, resumableStream } from './resume-stream.js';
-export { type SelectedEndpoint, selectEndpoint } from './select-endpoint.js';
+export { type SelectEndpointOptions, type SelectedEndpoint, selectEndpoint } from './select-endpoint.js';
 export {
   DEFAULT_MAX_SSE_EVENT_BYTES,
   DEFAULT_SSE_IDLE_TIMEOUT_MS,
@@ -68,3 +73,14 @@ export {
   streamEventFromV03,
   taskFromV03,
 } from './wire-v03.js';
+export {
+  messageFromV03Proto,
+  messageToV03Proto,
+  partFromV03Proto,
+  partToV03Proto,
+  sendResultFromV03Proto,
+  stateFromV03Proto,
+  stateToV03Proto,
+  streamEventFromV03Proto,
+  taskFromV03Proto,
+} from './wire-v03-proto.js';

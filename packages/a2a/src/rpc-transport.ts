@@ -1,10 +1,9 @@
 import type { AgentProfile } from '@agentweb/agentcard';
 import { type HttpClient, HttpStatusError, isHttpStatusError } from '@agentweb/http';
 import type { AppliedAuth } from './auth.js';
-import type { A2ADialect } from './dialect.js';
 import {
-  A2AAuthRequiredError,
   type A2ARpcError,
+  authRequiredError,
   invalidResponse,
   isA2ARpcError,
   isA2AStreamError,
@@ -13,34 +12,10 @@ import {
 import { parseJsonText, type RpcCallSite, unwrapRpcResponse } from './rpc-envelope.js';
 import { isObject } from './shape.js';
 import { parseSse } from './sse-parser.js';
+import type { TransportSettings } from './transport.js';
 
-/** Settings of a transport bound to one endpoint. */
-export interface RpcTransportOptions {
-  /** HTTP client. */
-  http: HttpClient;
-  /** JSON-RPC URL. */
-  url: string;
-  /** Dialect. */
-  dialect: A2ADialect;
-  /** Applies the agent's credentials. */
-  applyAuth: (url: string, signal?: AbortSignal) => Promise<AppliedAuth>;
-  /** The card's profile (for the schemes named in auth errors). */
-  profile: AgentProfile | undefined;
-  /** Extension URIs to declare. */
-  extensions: readonly string[];
-  /** Per-call deadline for unary calls, ms (undefined: the HTTP client's). */
-  timeoutMs: number | undefined;
-  /** Per-call body cap for unary calls, bytes. */
-  maxBodyBytes: number | undefined;
-  /** Deadline for a whole stream, ms. */
-  streamTimeoutMs: number;
-  /** Cap on a whole stream's bytes. */
-  maxStreamBytes: number;
-  /** Cap on one SSE event. */
-  maxEventBytes: number;
-  /** Longest silence on a stream, ms. */
-  idleTimeoutMs: number;
-}
+/** Settings of a JSON-RPC transport bound to one endpoint: a binding's settings, less the tenant (sent in params). */
+export type RpcTransportOptions = Omit<TransportSettings, 'tenant' | 'hasCredentials'>;
 
 /** Options of one call. */
 export interface RpcCallOptions {
@@ -86,17 +61,7 @@ export class RpcTransport {
   }
 
   private authError(error: unknown): unknown {
-    if (isHttpStatusError(error) && (error.status === 401 || error.status === 403)) {
-      return new A2AAuthRequiredError({
-        status: error.status,
-        url: error.url,
-        schemes: this.options.profile?.auth.schemes ?? [],
-        requirements: this.options.profile?.auth.requirements ?? [],
-        wwwAuthenticate: error.headers.get('www-authenticate') ?? undefined,
-        cause: error,
-      });
-    }
-    return error;
+    return authErrorOf(error, this.options.profile);
   }
 
   /** Calls `method` and returns its `result`; JSON-RPC errors become typed `A2ARpcError`s. */
@@ -122,11 +87,10 @@ export class RpcTransport {
       throw this.authError(error);
     }
     if (response.status === 401 || response.status === 403) {
-      throw new A2AAuthRequiredError({
+      throw authRequiredError({
+        profile: this.options.profile,
         status: response.status,
         url: this.options.url,
-        schemes: this.options.profile?.auth.schemes ?? [],
-        requirements: this.options.profile?.auth.requirements ?? [],
         wwwAuthenticate: response.headers.get('www-authenticate') ?? undefined,
       });
     }
@@ -227,7 +191,7 @@ function rpcErrorIn(text: string, id: number, site: RpcCallSite): A2ARpcError | 
   return undefined;
 }
 
-async function readCapped(
+export async function readCapped(
   body: ReadableStream<Uint8Array>,
   limit: number,
   site: RpcCallSite,
@@ -247,6 +211,20 @@ async function readCapped(
     await reader.cancel().catch(() => {});
   }
   return utf8.decode(Buffer.concat(chunks));
+}
+
+/** A 401/403 `HttpStatusError` as `A2AAuthRequiredError`; any other error unchanged. */
+export function authErrorOf(error: unknown, profile: AgentProfile | undefined): unknown {
+  if (isHttpStatusError(error) && (error.status === 401 || error.status === 403)) {
+    return authRequiredError({
+      profile,
+      status: error.status,
+      url: error.url,
+      wwwAuthenticate: error.headers.get('www-authenticate') ?? undefined,
+      cause: error,
+    });
+  }
+  return error;
 }
 
 /** True for errors after which a stream may be resumed by resubscribing. */

@@ -58,3 +58,21 @@ export function copyUnknown(source: JsonObject, known: ReadonlySet<string>, targ
 export function setIf(target: JsonObject, key: string, value: unknown): void {
   if (value !== undefined) target[key] = value;
 }
+
+/** Runs a reader of the agent's answer, attaching the operation and URL to the shape errors it throws. */
+export function readAnswer<T>(read: () => T, method: string, url: string): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof InvalidAgentResponseError && error.method === undefined) {
+      throw new InvalidAgentResponseError({
+        rpcCode: -32006,
+        detectedBy: 'client',
+        message: error.message.replace(/^A2A error -32006: /, ''),
+        method,
+        url,
+      });
+    }
+    throw error;
+  }
+}

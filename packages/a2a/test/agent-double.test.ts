@@ -92,7 +92,7 @@ describe('requests the client sends', () => {
     expect(v03.endpoint.url).toBe(`${double.rpcUrl}?legacy`);
   });
 
-  it('takes the first supported interface and refuses a card with none', async () => {
+  it('takes the first supported interface, honours a bindings preference, and refuses a card with none', async () => {
     const card = v1Card('http://127.0.0.1:1/grpc', {
       supportedInterfaces: [
         { url: 'http://127.0.0.1:1/grpc', protocolBinding: 'GRPC', protocolVersion: '1.0' },
@@ -101,12 +101,32 @@ describe('requests the client sends', () => {
       ],
     });
     const client = await createA2AClient({ card, http });
-    expect(client.endpoint.url).toBe('http://127.0.0.1:1/rpc');
+    expect(client.binding).toBe('GRPC');
+    expect(client.endpoint).toMatchObject({
+      url: 'http://127.0.0.1:1/grpc',
+      binding: 'GRPC',
+      dialect: '1.0',
+    });
+    await client.close();
+    const rpcOnly = await createA2AClient({ card, http, bindings: ['JSONRPC'] });
+    expect(rpcOnly.endpoint).toMatchObject({ url: 'http://127.0.0.1:1/rpc', binding: 'JSONRPC' });
     const none = v1Card('x', {
-      supportedInterfaces: [{ url: 'http://127.0.0.1:1/g', protocolBinding: 'GRPC', protocolVersion: '1.0' }],
+      supportedInterfaces: [
+        {
+          url: 'https://127.0.0.1:1/ws',
+          protocolBinding: 'https://example.com/bindings/websocket/v1',
+          protocolVersion: '1.0',
+        },
+        { url: 'http://127.0.0.1:1/g', protocolBinding: 'GRPC', protocolVersion: '2.0' },
+      ],
     });
     const error = await createA2AClient({ card: none, http }).catch((e: unknown) => e);
     expect(isNoSupportedEndpointError(error)).toBe(true);
+    expect(String(error)).toContain('unknown binding: https://example.com/bindings/websocket/v1');
+    const unknownOption = await createA2AClient({ card, http, bindings: ['WEBSOCKET' as 'GRPC'] }).catch(
+      (e: unknown) => e,
+    );
+    expect(unknownOption).toMatchObject({ name: 'InvalidOptionError', option: 'bindings' });
   });
 
   it('bearer, header API key from the card scheme, and query API key', async () => {

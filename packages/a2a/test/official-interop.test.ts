@@ -1,10 +1,13 @@
+import { isBodyTooLargeError } from '@agentweb/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type A2AClient,
   createA2AClient,
+  isA2AAuthRequiredError,
   isA2AInvalidParamsError,
   isA2AInvalidRequestError,
   isA2AMethodNotFoundError,
+  isPushNotificationNotSupportedError,
   isTaskNotCancelableError,
   isTaskNotFoundError,
   isUnsupportedOperationError,
@@ -12,7 +15,14 @@ import {
   type StreamEvent,
 } from '../src/index.js';
 import { loopbackHttp } from './helpers/http.js';
-import { type OfficialPeer, startV1Peer, startV03Peer } from './helpers/official-peers.js';
+import {
+  HUGE_TEXT_BYTES,
+  type OfficialPeer,
+  PEER_TOKEN,
+  type PeerBinding,
+  startV1Peer,
+  startV03Peer,
+} from './helpers/official-peers.js';
 
 const text = (t: string) => [{ kind: 'text' as const, text: t }];
 
@@ -22,29 +32,130 @@ async function collect(stream: AsyncIterable<StreamEvent>): Promise<StreamEvent[
   return out;
 }
 
-const PEERS: Array<[string, () => Promise<OfficialPeer>, '0.3' | '1.0']> = [
-  ['0.3.14', startV03Peer, '0.3'],
-  ['1.3.0 without compat', () => startV1Peer({ legacyCompat: false }), '1.0'],
-  ['1.3.0 with legacyCompat', () => startV1Peer({ legacyCompat: true }), '1.0'],
+/*
+ * The same suite over every binding each official SDK line serves: JSON-RPC, HTTP+JSON (`restHandler`) and gRPC
+ * (`grpcService`; for 1.3.0 with compat also the 0.3 `legacyGrpcService`), one agent card per binding. The
+ * compat rows force the 0.3 dialect, so they run against the 1.3.0 server's 0.3 compatibility layer.
+ */
+const PEERS: Array<[string, () => Promise<OfficialPeer>, '0.3' | '1.0', PeerBinding]> = [
+  ['0.3.14 JSON-RPC', () => startV03Peer(), '0.3', 'JSONRPC'],
+  ['0.3.14 HTTP+JSON', () => startV03Peer({ binding: 'HTTP+JSON' }), '0.3', 'HTTP+JSON'],
+  ['0.3.14 gRPC', () => startV03Peer({ binding: 'GRPC' }), '0.3', 'GRPC'],
+  ['1.3.0 JSON-RPC without compat', () => startV1Peer({ legacyCompat: false }), '1.0', 'JSONRPC'],
+  ['1.3.0 HTTP+JSON', () => startV1Peer({ legacyCompat: false, binding: 'HTTP+JSON' }), '1.0', 'HTTP+JSON'],
+  ['1.3.0 gRPC', () => startV1Peer({ legacyCompat: false, binding: 'GRPC' }), '1.0', 'GRPC'],
+  ['1.3.0 JSON-RPC with legacyCompat', () => startV1Peer({ legacyCompat: true }), '1.0', 'JSONRPC'],
+  [
+    '1.3.0 HTTP+JSON compat, spoken as 0.3',
+    () => startV1Peer({ legacyCompat: true, binding: 'HTTP+JSON' }),
+    '0.3',
+    'HTTP+JSON',
+  ],
+  [
+    '1.3.0 gRPC compat, spoken as 0.3',
+    () => startV1Peer({ legacyCompat: true, binding: 'GRPC' }),
+    '0.3',
+    'GRPC',
+  ],
 ];
 
-describe.each(PEERS)('against the official %s server', (_name, start, dialect) => {
+describe.each(PEERS)('against the official %s server', (name, start, dialect, binding) => {
   let peer: OfficialPeer;
   let client: A2AClient;
   const http = loopbackHttp();
+  const forced = name.includes('spoken as 0.3') ? { dialect: '0.3' as const } : {};
+  // The official gRPC servers' cards name a bare `host:port`; on loopback the test allows plaintext.
+  const grpc = { plaintext: true };
 
   beforeAll(async () => {
     peer = await start();
-    client = await createA2AClient({ cardUrl: peer.cardUrl, http });
+    client = await createA2AClient({ cardUrl: peer.cardUrl, http, grpc, ...forced });
   });
   afterAll(async () => {
+    await client.close();
     await peer.close();
     await http.close();
   });
 
-  it('picks the dialect from the card', () => {
+  it('picks the binding and dialect from the card', () => {
     expect(client.dialect).toBe(dialect);
-    expect(client.endpoint.url).toBe(peer.rpcUrl);
+    expect(client.binding).toBe(binding);
+    expect(client.endpoint).toMatchObject({ url: peer.endpointUrl, binding, dialect });
+  });
+
+  it('refuses wrong credentials with A2AAuthRequiredError', async () => {
+    const wrong = await createA2AClient({
+      cardUrl: peer.cardUrl,
+      http,
+      grpc,
+      ...forced,
+      auth: { type: 'bearer', token: 'not-the-token' },
+    });
+    try {
+      const error = await wrong.sendMessage({ message: { parts: text('hello') } }).catch((e: unknown) => e);
+      expect(isA2AAuthRequiredError(error)).toBe(true);
+      const stream = await collect(wrong.streamMessage({ message: { parts: text('s') } })).catch(
+        (e: unknown) => e,
+      );
+      expect(isA2AAuthRequiredError(stream)).toBe(true);
+      const right = await createA2AClient({
+        cardUrl: peer.cardUrl,
+        http,
+        grpc,
+        ...forced,
+        auth: { type: 'bearer', token: PEER_TOKEN },
+      });
+      expect((await right.sendMessage({ message: { parts: text('ok') } })).task?.status.state).toBe(
+        'completed',
+      );
+      await right.close();
+    } finally {
+      await wrong.close();
+    }
+  });
+
+  it('maps the extended card and push config calls, which these agents do not offer, to the same typed errors', async () => {
+    expect(isUnsupportedOperationError(await client.getExtendedCard().catch((e: unknown) => e))).toBe(true);
+    const sent = await client.sendMessage({ message: { parts: text('push') } });
+    const taskId = sent.task?.id ?? '';
+    const calls = [
+      () =>
+        client.setPushNotificationConfig({
+          taskId,
+          pushNotificationConfig: { id: 'p1', url: 'https://hook.example/a2a' },
+        }),
+      () => client.getPushNotificationConfig({ taskId, configId: 'p1' }),
+      () => client.listPushNotificationConfigs({ taskId }),
+      () => client.deletePushNotificationConfig({ taskId, configId: 'p1' }),
+    ];
+    for (const call of calls) {
+      const error = await call().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(isPushNotificationNotSupportedError(error), String(error)).toBe(true);
+    }
+  });
+
+  it('refuses an answer over the body cap with BodyTooLargeError', async () => {
+    const error = await client
+      .sendMessage({ message: { messageId: `huge-${Date.now()}`, parts: text('big') } })
+      .catch((e: unknown) => e);
+    expect(isBodyTooLargeError(error)).toBe(true);
+    // Under a cap that fits, the same answer arrives whole.
+    const roomy = await createA2AClient({
+      cardUrl: peer.cardUrl,
+      http,
+      grpc,
+      ...forced,
+      maxBodyBytes: 4 * 1024 * 1024,
+    });
+    const result = await roomy.sendMessage({
+      message: { messageId: `huge-${Date.now()}`, parts: text('big') },
+    });
+    const part = result.task?.artifacts?.[0]?.parts[0];
+    expect(part?.kind === 'text' && part.text.length).toBe(HUGE_TEXT_BYTES);
+    await roomy.close();
   });
 
   it('sends a message and gets a completed task with the artifact', async () => {

@@ -33,6 +33,17 @@ describe('createA2AClient options', () => {
       'verifySignature.resolveKey',
     ],
     ['resume: true', () => createA2AClient({ baseUrl: 'a.test', resume: true }), 'resume'],
+    [
+      'a binding this client does not implement',
+      () => createA2AClient({ baseUrl: 'a.test', bindings: ['SOAP'] }),
+      'bindings',
+    ],
+    ['an empty bindings list', () => createA2AClient({ baseUrl: 'a.test', bindings: [] }), 'bindings'],
+    [
+      'gRPC plaintext that is not a boolean',
+      () => createA2AClient({ baseUrl: 'a.test', grpc: { plaintext: 'yes' } }),
+      'grpc.plaintext',
+    ],
   ])('refuses %s before anything is fetched', async (_case, call, option) => {
     await expect(settle(call)).rejects.toMatchObject(invalidOption('createA2AClient', option));
   });

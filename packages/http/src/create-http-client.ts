@@ -29,6 +29,7 @@ import { HTTP_CLIENT_OPTION_RULES } from './option-rules.js';
 import type { HttpProvenance } from './provenance.js';
 import { cappedStream, readCapped, readExcerpt } from './read-body.js';
 import type { ReadonlyHeaders } from './readonly-headers.js';
+import { resolveDestination } from './resolve-destination.js';
 import { resolveRetryPolicy } from './retry-policy.js';
 import { type CallContext, discardBody, explainFailure, type Hop, send, type Transport } from './send.js';
 import { createUndiciDispatch } from './undici-transport.js';
@@ -583,6 +584,24 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     postJson,
     request,
     stream,
+    async resolveDestination(input, call = {}) {
+      const href = typeof input === 'string' ? input : input.href;
+      const deadline = new Deadline(
+        href,
+        call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        callerSignals(call),
+      );
+      try {
+        return await resolveDestination(input, { allowHttp, policy, lookup }, deadline);
+      } finally {
+        deadline.clear();
+      }
+    },
+    allowsHttp: allowHttp,
+    defaults: Object.freeze({
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    }),
     cache,
     close() {
       // Idempotent: owners often close in more than one place (a finally and a test's afterEach). Only a real

@@ -5,6 +5,7 @@ import type { HttpCache, HttpCacheOptions } from './http-cache.js';
 import type { LookupFunction } from './lookup.js';
 import type { HttpProvenance } from './provenance.js';
 import type { ReadonlyHeaders } from './readonly-headers.js';
+import type { ResolveDestinationOptions, ResolvedDestination } from './resolve-destination.js';
 import type { RetryOptions } from './retry-policy.js';
 
 /**
@@ -192,6 +193,18 @@ export interface HttpClient {
   postJson<T = unknown>(url: string | URL, options: PostJsonOptions): Promise<JsonResult<T>>;
   /** Any method, buffered body. */
   request(url: string | URL, options?: RequestOptions): Promise<BytesResult>;
+  /**
+   * Checks a destination against this client's policy without sending anything, for transports that open their
+   * own connections (A2A over gRPC): the URL is vetted as for a request (https unless `allowHttp`), its host is
+   * resolved once through `lookup`, and every address must pass the address guard. Connect to one of the
+   * returned addresses, never to the name again, to keep the connect-time guarantee (no DNS rebinding).
+   * Rejects with `UrlPolicyError`, `BlockedAddressError`, `NetworkError` (lookup failed) or `TimeoutError`.
+   */
+  resolveDestination(url: string | URL, options?: ResolveDestinationOptions): Promise<ResolvedDestination>;
+  /** Whether this client allows plain `http:` (`allowHttp`); other transports follow the same rule. */
+  readonly allowsHttp: boolean;
+  /** The client's default deadline and body cap, for transports outside HTTP that honour the same limits. */
+  readonly defaults: { readonly timeoutMs: number; readonly maxBodyBytes: number };
   /** The client's cache, when caching is on. */
   readonly cache: HttpCache | undefined;
   /** Closes the keep-alive connections of the default transport. Idempotent. */

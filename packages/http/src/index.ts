@@ -74,4 +74,5 @@ export type { LookupFunction } from './lookup.js';
 export { HTTP_CLIENT_RULE } from './option-rules.js';
 export { type HttpProvenance, toProvenanceRecord } from './provenance.js';
 export type { ReadonlyHeaders } from './readonly-headers.js';
+export type { ResolveDestinationOptions, ResolvedDestination } from './resolve-destination.js';
 export { parseRetryAfter, type RetryEvent, type RetryOptions } from './retry-policy.js';

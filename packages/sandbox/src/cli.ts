@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
+import type { MerchantBinding } from './merchant-runtime.js';
 import { startSandbox } from './start-sandbox.js';
 
-const USAGE = 'agentweb-sandbox [--merchants N] [--seed S] [--port P]\n';
+const USAGE = 'agentweb-sandbox [--merchants N] [--seed S] [--port P] [--bindings JSONRPC,HTTP+JSON,GRPC]\n';
 // `pnpm sandbox -- --merchants 3` hands the script a literal `--` first; parseArgs would take the rest as positionals.
 const argv = process.argv.slice(2);
 if (argv[0] === '--') argv.shift();
@@ -15,6 +16,7 @@ function parse() {
         merchants: { type: 'string', default: '5' },
         seed: { type: 'string', default: 'agentweb' },
         port: { type: 'string', default: '0' },
+        bindings: { type: 'string', default: 'JSONRPC' },
         help: { type: 'boolean', default: false },
       },
     }).values;
@@ -50,7 +52,8 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
 const started = performance.now();
-const sb = await startSandbox({ merchants, seed: values.seed, port }).catch((error: unknown) => {
+const bindings = values.bindings.split(',').map((b) => b.trim()) as MerchantBinding[];
+const sb = await startSandbox({ merchants, seed: values.seed, port, bindings }).catch((error: unknown) => {
   // A taken port or a bad option is the user's to fix: one line, not a stack trace.
   process.stderr.write(`agentweb-sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
@@ -58,8 +61,15 @@ const sb = await startSandbox({ merchants, seed: values.seed, port }).catch((err
 closeSandbox = sb.close;
 const ms = Math.round(performance.now() - started);
 
-const rows = sb.merchants.map((m) => [m.domain, m.baseUrl, m.cardUrl, m.dialect, String(m.catalogSize)]);
-const header = ['domain', 'base URL', 'card URL', 'dialect', 'products'];
+const rows = sb.merchants.map((m) => [
+  m.domain,
+  m.baseUrl,
+  m.cardUrl,
+  m.dialect,
+  `${m.binding} ${m.endpointUrl}`,
+  String(m.catalogSize),
+]);
+const header = ['domain', 'base URL', 'card URL', 'dialect', 'A2A endpoint', 'products'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
 const line = (r: string[]) =>
   r

@@ -143,16 +143,7 @@ export function postBodyFaults(m: MerchantRuntime) {
           return;
         }
       }
-      const ctx = message['contextId'];
-      if (typeof ctx === 'string' && ctx !== '') {
-        if (f.contextRefresh) {
-          delete message['contextId'];
-          message['metadata'] = { ...(meta ?? {}), [PREVIOUS_CONTEXT_KEY]: ctx };
-        } else if (!m.contexts.has(ctx)) {
-          m.stats.foreignContextIds.push(ctx);
-          m.pendingForeign.add(ctx);
-        }
-      }
+      trackContext(m, message);
     }
     if (f.wrongIds) body['id'] = wrongId(body['id']);
     const method = body['method'];
@@ -172,6 +163,32 @@ export function postBodyFaults(m: MerchantRuntime) {
         return res;
       }) as Response['end'];
     }
+    next();
+  };
+}
+
+/**
+ * Records a contextId the merchant never issued (`stats.foreignContextIds`), or, with the contextRefresh
+ * fault, drops it and passes it on in metadata so the executor moves the state to a new one.
+ */
+function trackContext(m: MerchantRuntime, message: Record<string, unknown>): void {
+  const ctx = message['contextId'];
+  if (typeof ctx !== 'string' || ctx === '') return;
+  if (m.faults.contextRefresh) {
+    const meta = isRecord(message['metadata']) ? message['metadata'] : undefined;
+    delete message['contextId'];
+    message['metadata'] = { ...(meta ?? {}), [PREVIOUS_CONTEXT_KEY]: ctx };
+  } else if (!m.contexts.has(ctx)) {
+    m.stats.foreignContextIds.push(ctx);
+    m.pendingForeign.add(ctx);
+  }
+}
+
+/** contextId bookkeeping (and the contextRefresh fault) on an HTTP+JSON `message:send`/`message:stream` body. */
+export function restBodyFaults(m: MerchantRuntime) {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    const body: unknown = req.body;
+    if (isRecord(body) && isRecord(body['message'])) trackContext(m, body['message']);
     next();
   };
 }

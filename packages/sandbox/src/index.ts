@@ -33,7 +33,7 @@ export {
 export type { MerchantFaults, SandboxFaults } from './faults.js';
 export { evaluateFilter, type FilterNode, type FilterValue, parseFilter } from './filter-eval.js';
 export { gtinCheckDigit, isValidGtin } from './gtin.js';
-export type { MerchantDialect, MerchantInfo, MerchantStats } from './merchant-runtime.js';
+export type { MerchantBinding, MerchantDialect, MerchantInfo, MerchantStats } from './merchant-runtime.js';
 export {
   type MinimalSdkMerchants,
   type MinimalSdkMerchantsOptions,

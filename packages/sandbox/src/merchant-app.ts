@@ -7,6 +7,7 @@ import {
 import {
   agentCardHandler as v1CardHandler,
   jsonRpcHandler as v1JsonRpcHandler,
+  restHandler as v1RestHandler,
 } from '@a2a-js/sdk/server/express';
 import type { AgentCard as V03AgentCard } from 'a2a-sdk-v03';
 import {
@@ -20,13 +21,21 @@ import {
 import express, { type Express, type Request } from 'express';
 import { createV1Executor } from './executor-v1.js';
 import { createV03Executor } from './executor-v03.js';
-import { jsonParseErrors, type Lifecycle, postBodyFaults, preBodyFaults } from './fault-middleware.js';
+import {
+  jsonParseErrors,
+  type Lifecycle,
+  postBodyFaults,
+  preBodyFaults,
+  restBodyFaults,
+} from './fault-middleware.js';
 import { merchantCardJson } from './merchant-card.js';
 import type { MerchantRuntime } from './merchant-runtime.js';
 import { categoriesTxt, homePage, productPage, robotsTxt, sitemapXml } from './storefront.js';
 
 /** Path of the JSON-RPC endpoint on every merchant host. */
 export const RPC_PATH = '/a2a/jsonrpc';
+/** Path below which an HTTP+JSON merchant serves the REST binding. */
+export const REST_PATH = '/a2a/rest';
 /** Largest JSON-RPC request body a merchant reads. */
 const MAX_REQUEST_BYTES = 1024 * 1024;
 
@@ -39,12 +48,42 @@ async function bearerUser(req: Request): Promise<{ isAuthenticated: boolean; use
     : { isAuthenticated: true, userName: `bearer:${token}` };
 }
 
-/** Builds one merchant's express app: storefront, well-known files, agent card and JSON-RPC on the official SDK. */
+/** A 1.0 merchant's card and request handler, shared by its HTTP app and (for gRPC merchants) its gRPC server. */
+export interface V1Merchant {
+  /** The card (1.3.0 SDK objects). */
+  card: V1AgentCard;
+  /** The request handler. */
+  handler: V1RequestHandler;
+}
+
+const v1Merchants = new WeakMap<MerchantRuntime, V1Merchant>();
+
+/** The 1.0 card and handler of a merchant (made once): its own binding, plus 0.3 on it for `dual` merchants. */
+export function v1Merchant(m: MerchantRuntime): V1Merchant {
+  let made = v1Merchants.get(m);
+  if (made === undefined) {
+    const json = merchantCardJson({
+      info: m.info,
+      protocolVersion: '1.0',
+      authEverywhere: m.faults.authRequired !== undefined,
+    });
+    const card = V1AgentCard.fromJSON(json);
+    if (m.info.dialect === 'dual')
+      card.supportedInterfaces = duplicateInterfacesForLegacy(card.supportedInterfaces, [m.info.binding]);
+    made = { card, handler: new V1RequestHandler(card, new V1TaskStore(), createV1Executor(m)) };
+    v1Merchants.set(m, made);
+  }
+  return made;
+}
+
+/**
+ * Builds one merchant's express app: storefront, well-known files, agent card, and the A2A endpoint of its
+ * binding (JSON-RPC or HTTP+JSON) on the official SDK. A gRPC merchant's A2A endpoint is its own gRPC server.
+ */
 export function createMerchantApp(m: MerchantRuntime, life: Lifecycle): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  const authEverywhere = m.faults.authRequired !== undefined;
   const { dialect } = m.info;
 
   app.use((_req, res, next) => {
@@ -85,7 +124,7 @@ export function createMerchantApp(m: MerchantRuntime, life: Lifecycle): Express 
     const card = merchantCardJson({
       info: m.info,
       protocolVersion: '0.3.0',
-      authEverywhere,
+      authEverywhere: m.faults.authRequired !== undefined,
     }) as unknown as V03AgentCard;
     const handler = new V03RequestHandler(card, new V03TaskStore(), createV03Executor(m));
     app.use('/.well-known/agent-card.json', v03CardHandler({ agentCardProvider: handler }));
@@ -95,11 +134,7 @@ export function createMerchantApp(m: MerchantRuntime, life: Lifecycle): Express 
     });
     app.use(RPC_PATH, ...rpcChain, v03JsonRpcHandler({ requestHandler: handler, userBuilder: bearerUser }));
   } else {
-    const json = merchantCardJson({ info: m.info, protocolVersion: '1.0', authEverywhere });
-    const card = V1AgentCard.fromJSON(json);
-    if (dialect === 'dual')
-      card.supportedInterfaces = duplicateInterfacesForLegacy(card.supportedInterfaces, ['JSONRPC']);
-    const handler = new V1RequestHandler(card, new V1TaskStore(), createV1Executor(m));
+    const { card, handler } = v1Merchant(m);
     const legacyCompat = dialect === 'dual' ? { enabled: true } : undefined;
     // The SDK's card handler JSON.stringifies its internal objects, so oneofs (security schemes) come out as
     // `{ $case, value }` rather than the spec's proto3 JSON form; 1.0 readers get the spec form from here.
@@ -116,15 +151,30 @@ export function createMerchantApp(m: MerchantRuntime, life: Lifecycle): Express 
       '/.well-known/agent-card.json',
       v1CardHandler({ agentCardProvider: handler, ...(legacyCompat ? { legacyCompat } : {}) }),
     );
-    app.use(
-      RPC_PATH,
-      ...rpcChain,
-      v1JsonRpcHandler({
-        requestHandler: handler,
-        userBuilder: bearerUser,
-        ...(legacyCompat ? { legacyCompat } : {}),
-      }),
-    );
+    if (m.info.binding === 'JSONRPC') {
+      app.use(
+        RPC_PATH,
+        ...rpcChain,
+        v1JsonRpcHandler({
+          requestHandler: handler,
+          userBuilder: bearerUser,
+          ...(legacyCompat ? { legacyCompat } : {}),
+        }),
+      );
+    } else if (m.info.binding === 'HTTP+JSON') {
+      app.use(
+        REST_PATH,
+        preBodyFaults(m, life),
+        express.json({ limit: MAX_REQUEST_BYTES, type: ['application/json', 'application/a2a+json'] }),
+        jsonParseErrors,
+        restBodyFaults(m),
+        v1RestHandler({
+          requestHandler: handler,
+          userBuilder: bearerUser,
+          ...(legacyCompat ? { legacyCompat } : {}),
+        }),
+      );
+    }
   }
   app.use((_req, res) => {
     res.status(404).type('text/plain').send('not found');

@@ -50,7 +50,8 @@ export function merchantCardJson(options: MerchantCardOptions): Record<string, u
   const card = createA2ACard({
     name: `Sandbox ${info.id}`,
     description: `CAP merchant ${info.id} of the AgentWeb sandbox (${info.catalogSize} products)`,
-    url: info.rpcUrl,
+    url: info.endpointUrl,
+    transport: info.binding,
     version: '1.0.0',
     protocolVersion: options.protocolVersion,
     skills,

@@ -11,6 +11,9 @@ import { productGet, productSearch, vocabularyQuery } from './search-skill.js';
 /** The A2A dialects a merchant can serve: 0.3 only, 1.0 only, or both (1.0 with legacy compatibility). */
 export type MerchantDialect = '0.3' | '1.0' | 'dual';
 
+/** The A2A binding a merchant offers, and only that one. */
+export type MerchantBinding = 'JSONRPC' | 'HTTP+JSON' | 'GRPC';
+
 /** A message part, independent of the A2A dialect it arrived in. */
 export type NeutralPart =
   | { kind: 'text'; text: string; metadata?: Record<string, unknown> }
@@ -64,8 +67,15 @@ export interface MerchantInfo {
   baseUrl: string;
   /** Agent card URL. */
   cardUrl: string;
-  /** JSON-RPC endpoint URL. */
+  /** JSON-RPC endpoint URL (served only when `binding` is `JSONRPC`). */
   rpcUrl: string;
+  /** The binding the merchant offers. */
+  binding: MerchantBinding;
+  /**
+   * The A2A endpoint its card declares: `rpcUrl` for JSON-RPC, `<baseUrl>/a2a/rest` for HTTP+JSON, and
+   * `http://<domain>:<grpcPort>` (plaintext, loopback) for gRPC.
+   */
+  endpointUrl: string;
   /** Number of products. */
   catalogSize: number;
   /** A2A dialect. */

@@ -7,8 +7,10 @@ import { catalogSizeFor } from './catalog.js';
 import { compileZone, handleDoh, listenDns, type RunningDnsServer, type ZoneTable } from './dns/index.js';
 import type { Lifecycle } from './fault-middleware.js';
 import { faultsFor, type SandboxFaults } from './faults.js';
-import { createMerchantApp, RPC_PATH } from './merchant-app.js';
+import { bindGrpcMerchant, type GrpcMerchantServer } from './grpc-merchant.js';
+import { createMerchantApp, REST_PATH, RPC_PATH } from './merchant-app.js';
 import {
+  type MerchantBinding,
   type MerchantDialect,
   type MerchantInfo,
   MerchantRuntime,
@@ -19,6 +21,7 @@ import { createSandboxFetch } from './sandbox-fetch.js';
 import { createSandboxLookup, type SandboxLookup } from './sandbox-lookup.js';
 import {
   checkCommonOptions,
+  checkFaultsForBinding,
   checkFaultsOption,
   checkLoopbackHost,
   checkMerchantFaults,
@@ -33,6 +36,14 @@ export interface SandboxOptions {
   seed?: string | number;
   /** Dialects assigned round-robin to merchants (default `['0.3', '1.0', 'dual']`). */
   dialects?: readonly MerchantDialect[];
+  /**
+   * A2A bindings assigned round-robin to merchants, each merchant offering only its own (default
+   * `['JSONRPC']`). HTTP+JSON merchants serve the official SDK's `restHandler` at `/a2a/rest`; gRPC merchants
+   * its `grpcService` on a port of their own, declared as `http://<domain>:<port>` (plaintext on loopback).
+   * Both speak 1.0 (a `dual` merchant adds the 0.3 layer on the same binding; a `0.3` one is served as 1.0):
+   * the 0.3 proto carries no part metadata, where CAP puts a data part's skill id.
+   */
+  bindings?: readonly MerchantBinding[];
   /** Faults per merchant, keyed by index or id, or a function of (index, id). */
   faults?: SandboxFaults;
   /** Address to bind (default `127.0.0.1`; must be loopback). */
@@ -87,6 +98,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const count = options.merchants ?? 3;
   const seed = String(options.seed ?? 'agentweb');
   const dialects = options.dialects ?? ['0.3', '1.0', 'dual'];
+  const bindings = options.bindings ?? ['JSONRPC'];
+  const grpcServers: GrpcMerchantServer[] = [];
   const host = options.host ?? '127.0.0.1';
   const suffix = (options.domainSuffix ?? 'sandbox.test').toLowerCase();
 
@@ -148,34 +161,63 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const bound = typeof address === 'object' && address !== null ? address.address : '127.0.0.1';
   const urlHost = bound.includes(':') ? `[${bound}]` : bound;
 
+  const stopGrpc = () => {
+    for (const g of grpcServers) g.close();
+  };
   const merchants: SandboxMerchant[] = [];
   for (let index = 0; index < count; index++) {
     const id = `shop-${index}`;
     const domain = `${id}.${suffix}`;
     const baseUrl = `http://${domain}:${port}`;
+    const binding = bindings[index % bindings.length] as MerchantBinding;
+    const listed = dialects[index % dialects.length] as MerchantDialect;
+    let grpcServer: GrpcMerchantServer | undefined;
+    if (binding === 'GRPC') {
+      try {
+        grpcServer = await bindGrpcMerchant(bound);
+      } catch (e) {
+        stopGrpc();
+        server.close();
+        throw new SandboxListenError(
+          `sandbox gRPC server of ${id} cannot bind ${bound}: ${e instanceof Error ? e.message : String(e)}`,
+          e,
+        );
+      }
+      grpcServers.push(grpcServer);
+    }
+    const rpcUrl = `${baseUrl}${RPC_PATH}`;
     const info: MerchantInfo = {
       id,
       index,
       domain,
       baseUrl,
       cardUrl: `${baseUrl}/.well-known/agent-card.json`,
-      rpcUrl: `${baseUrl}${RPC_PATH}`,
+      rpcUrl,
+      binding,
+      endpointUrl:
+        binding === 'JSONRPC'
+          ? rpcUrl
+          : binding === 'HTTP+JSON'
+            ? `${baseUrl}${REST_PATH}`
+            : `http://${domain}:${grpcServer?.port ?? 0}`,
       catalogSize: catalogSizeFor(seed, index),
-      dialect: dialects[index % dialects.length] as MerchantDialect,
+      dialect: binding !== 'JSONRPC' && listed === '0.3' ? '1.0' : listed,
       // Every fourth merchant supports only the mandatory keyword mode.
       queryModes: index % 4 === 3 ? ['keyword'] : ['keyword', 'phrase'],
     };
     const faults = faultsFor(options.faults, index, id);
-    // A faults function is only checked here, merchant by merchant; the HTTP server must not outlive a refusal.
-    if (typeof options.faults === 'function') {
-      try {
+    // A faults function is only checked here, merchant by merchant; the servers must not outlive a refusal.
+    try {
+      if (typeof options.faults === 'function')
         checkMerchantFaults(`faults(${index}, ${JSON.stringify(id)})`, faults);
-      } catch (e) {
-        server.close();
-        throw e;
-      }
+      checkFaultsForBinding(`faults of ${id} (${binding})`, binding, faults);
+    } catch (e) {
+      stopGrpc();
+      server.close();
+      throw e;
     }
     const runtime = new MerchantRuntime(info, faults, seed);
+    grpcServer?.serve(runtime, life);
     byHost.set(domain, runtime);
     capTxt.set(domain, info.cardUrl);
     merchants.push(
@@ -194,7 +236,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   try {
     dns = await listenDns(zone, { host: bound });
   } catch (e) {
-    // listenDns rejects with SandboxListenError naming the address; the HTTP server must not outlive it.
+    // listenDns rejects with SandboxListenError naming the address; the other servers must not outlive it.
+    stopGrpc();
     server.close();
     throw e;
   }
@@ -216,6 +259,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         for (const res of life.hung) res.destroy();
         life.hung.clear();
         agisHost?.close();
+        stopGrpc();
         const closed = new Promise<void>((r) => server.close(() => r()));
         server.closeAllConnections();
         for (const s of sockets) s.destroy();

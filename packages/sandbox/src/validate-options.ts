@@ -100,13 +100,46 @@ export interface CommonSandboxOptions {
   merchants?: unknown;
   seed?: unknown;
   dialects?: unknown;
+  bindings?: unknown;
   domainSuffix?: unknown;
+}
+
+const BINDINGS = new Set(['JSONRPC', 'HTTP+JSON', 'GRPC']);
+
+/** Faults a gRPC merchant can inject (the rest act on HTTP bodies and statuses). */
+const GRPC_FAULTS = new Set(['latency', 'hang', 'authRequired', 'serverError']);
+/** Faults that act on the JSON-RPC envelope only. */
+const JSONRPC_ONLY_FAULTS = new Set(['malformedJsonRpc', 'wrongIds', 'oversized', 'droppedStream']);
+
+/** Refuses faults a merchant of `binding` cannot inject, naming the merchant and the fault. */
+export function checkFaultsForBinding(where: string, binding: string, faults: MerchantFaults): void {
+  for (const [name, value] of Object.entries(faults)) {
+    if (value === undefined || value === false) continue;
+    if (
+      binding === 'GRPC' &&
+      !GRPC_FAULTS.has(name) &&
+      !(name === 'rateLimit' && (faults.rateLimit?.mode ?? 'http') === 'task')
+    )
+      bad(
+        where,
+        `${name} is not available on a gRPC merchant (only latency, hang, authRequired, serverError and task-mode rateLimit)`,
+      );
+    if (binding === 'HTTP+JSON' && JSONRPC_ONLY_FAULTS.has(name))
+      bad(where, `${name} acts on JSON-RPC envelopes and is not available on an HTTP+JSON merchant`);
+  }
 }
 
 /** Checks the options shared by `startSandbox` and `startSandboxProcess`. */
 export function checkCommonOptions(options: CommonSandboxOptions): void {
   checkMerchantCount(options.merchants);
-  const { seed, dialects, domainSuffix } = options;
+  const { seed, dialects, bindings, domainSuffix } = options;
+  if (bindings !== undefined) {
+    if (!Array.isArray(bindings) || bindings.length === 0)
+      bad('bindings', `bindings must be a non-empty array, not ${show(bindings)}`);
+    for (const b of bindings)
+      if (typeof b !== 'string' || !BINDINGS.has(b))
+        bad('bindings', `unknown binding ${show(b)} (expected 'JSONRPC', 'HTTP+JSON' or 'GRPC')`);
+  }
   if (seed !== undefined && typeof seed !== 'string' && !(typeof seed === 'number' && Number.isFinite(seed)))
     bad('seed', `seed must be a string or a finite number, not ${show(seed)}`);
   if (dialects !== undefined) {

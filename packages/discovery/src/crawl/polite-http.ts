@@ -28,6 +28,10 @@ export function politeHttpClient(http: HttpClient, gate: PoliteGate, userAgent: 
     postJson: (url, options) =>
       gate(String(url), () => http.postJson(url, identify(options)), options.signal),
     request: (url, options) => gate(String(url), () => http.request(url, identify(options)), options?.signal),
+    // Resolving sends nothing to the host (robots.txt governs requests), so it needs no turn.
+    resolveDestination: (url, options) => http.resolveDestination(url, options),
+    allowsHttp: http.allowsHttp,
+    defaults: http.defaults,
     cache: http.cache,
     close: async () => {},
   };

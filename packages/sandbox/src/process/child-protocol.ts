@@ -1,7 +1,7 @@
 import type { AgisServiceFaults, AgisServiceId } from '../agis/agis-faults.js';
 import type { SandboxAgisServiceInfo } from '../agis/agis-services.js';
 import type { MerchantFaults } from '../faults.js';
-import type { MerchantDialect, MerchantInfo } from '../merchant-runtime.js';
+import type { MerchantBinding, MerchantDialect, MerchantInfo } from '../merchant-runtime.js';
 
 /** What the parent asks the child to serve; plain JSON, so faults are data keyed by merchant index or id. */
 export type ChildStartRequest =
@@ -11,6 +11,7 @@ export type ChildStartRequest =
       merchants?: number;
       seed?: string | number;
       dialects?: MerchantDialect[];
+      bindings?: MerchantBinding[];
       faults?: Record<string, MerchantFaults>;
       defaultFaults?: MerchantFaults;
       domainSuffix?: string;

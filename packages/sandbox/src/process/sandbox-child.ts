@@ -22,6 +22,7 @@ async function serve(request: ChildStartRequest): Promise<() => Promise<void>> {
     ...(request.merchants !== undefined ? { merchants: request.merchants } : {}),
     ...(request.seed !== undefined ? { seed: request.seed } : {}),
     ...(request.dialects ? { dialects: request.dialects } : {}),
+    ...(request.bindings ? { bindings: request.bindings } : {}),
     ...(request.domainSuffix ? { domainSuffix: request.domainSuffix } : {}),
     ...(request.agis !== undefined ? { agis: request.agis } : {}),
     ...(request.agisFaults ? { agisFaults: request.agisFaults } : {}),

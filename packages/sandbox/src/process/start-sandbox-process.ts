@@ -2,7 +2,7 @@ import { checkOptions } from '@agentweb/core';
 import { type AgisServiceFaults, type AgisServiceId, checkAgisOptions } from '../agis/agis-faults.js';
 import type { SandboxAgisServiceInfo } from '../agis/agis-services.js';
 import type { MerchantFaults } from '../faults.js';
-import type { MerchantDialect, MerchantInfo } from '../merchant-runtime.js';
+import type { MerchantBinding, MerchantDialect, MerchantInfo } from '../merchant-runtime.js';
 import type { MinimalSdkMerchants } from '../minimal-sdk-merchants.js';
 import { createSandboxFetch } from '../sandbox-fetch.js';
 import { createSandboxLookup, type SandboxLookup } from '../sandbox-lookup.js';
@@ -26,6 +26,8 @@ export interface SandboxProcessOptions extends ChildProcessOptions {
   seed?: string | number;
   /** Dialects assigned round-robin to merchants (default `['0.3', '1.0', 'dual']`). */
   dialects?: readonly MerchantDialect[];
+  /** A2A bindings assigned round-robin to merchants (default `['JSONRPC']`; see `startSandbox`). */
+  bindings?: readonly MerchantBinding[];
   /** Faults by merchant index or id (`{ 42: { hang: true } }`). */
   faults?: Readonly<Record<string | number, MerchantFaults>>;
   /** Faults of every merchant not in `faults` (e.g. a latency for all). */
@@ -82,6 +84,7 @@ export async function startSandboxProcess(options: SandboxProcessOptions = {}): 
       ...(options.merchants !== undefined ? { merchants: options.merchants } : {}),
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
       ...(options.dialects ? { dialects: [...options.dialects] } : {}),
+      ...(options.bindings ? { bindings: [...options.bindings] } : {}),
       ...(options.defaultFaults ? { defaultFaults: options.defaultFaults } : {}),
       ...(options.domainSuffix ? { domainSuffix: options.domainSuffix } : {}),
       ...(options.agis !== undefined ? { agis: options.agis } : {}),

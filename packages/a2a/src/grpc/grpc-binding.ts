@@ -1,0 +1,437 @@
+import { isIP } from 'node:net';
+import { abortableDelay } from '@agentweb/core';
+import { BodyTooLargeError, isNetworkError } from '@agentweb/http';
+import * as grpc from '@grpc/grpc-js';
+import type { A2AOperation } from '../dialect.js';
+import { A2AStreamError, invalidResponse, isInvalidAgentResponseError } from '../errors.js';
+import type { JsonObject, StreamEvent } from '../model.js';
+import { optionalArray, readAnswer, requireObject } from '../shape.js';
+import type { A2ATransport, OutgoingSend, TransportSettings } from '../transport.js';
+import { pushConfigFromV1, pushConfigToV1 } from '../wire-v1.js';
+import {
+  createPushConfigRequestV03,
+  messageToV03Proto,
+  pushConfigFromV03Proto,
+  sendConfigurationToV03Proto,
+  sendResultFromV03Proto,
+  streamEventFromV03Proto,
+  taskFromV03Proto,
+  taskName,
+} from '../wire-v03-proto.js';
+import { type GrpcCallSite, type GrpcFailure, grpcError } from './grpc-errors.js';
+import type { GrpcOptions } from './grpc-options.js';
+import { parseGrpcTarget } from './grpc-target.js';
+import { decodeResponse, encodeRequest, GRPC_METHODS } from './proto-codec.js';
+import { encodeSendRequestV1 } from './proto-v1.js';
+import { readSendResultV1, readStreamEventV1, readTaskV1 } from './wire-reader-v1.js';
+
+const identity = (value: Buffer): Buffer => value;
+/** Reads are sent again after a dropped connection, at most this many times, within the call's deadline. */
+const READ_RETRIES = 2;
+const IDEMPOTENT: ReadonlySet<A2AOperation> = new Set(['get', 'extendedCard', 'pushGet', 'pushList']);
+/** Messages buffered from a stream before it is paused until the reader catches up. */
+const STREAM_HIGH_WATER = 16;
+
+function failureOf(error: grpc.ServiceError): GrpcFailure {
+  return {
+    code: error.code,
+    details: error.details ?? '',
+    trailer(name) {
+      const value = error.metadata?.get(name)[0];
+      return value === undefined
+        ? undefined
+        : typeof value === 'string'
+          ? Buffer.from(value, 'binary')
+          : value;
+    },
+  };
+}
+
+/**
+ * The gRPC binding (`@grpc/grpc-js`, protobuf from the spec's .proto): 1.0 `lf.a2a.v1.A2AService` or 0.3
+ * `a2a.v1.A2AService`. The target is resolved and checked with the HTTP client's address policy before the
+ * channel exists, and the channel dials the checked addresses only; TLS unless the card says `http://` or
+ * `grpc.plaintext` is set (both need `allowHttp`). Deadlines are gRPC deadlines, the body caps the channel's
+ * `grpc.max_receive_message_length` (and each message is held to the call's own cap), credentials go in the
+ * call's metadata, and server streams feed the same event iterator as SSE (idle timeout, caps, resume).
+ */
+export function createGrpcTransport(settings: TransportSettings, options: GrpcOptions): A2ATransport {
+  const { http, dialect, url, tenant } = settings;
+  const v1 = dialect === '1.0';
+  const methods = GRPC_METHODS[dialect];
+  const target = parseGrpcTarget(url, options.plaintext ?? false);
+  const unaryTimeoutMs = settings.timeoutMs ?? http.defaults.timeoutMs;
+  const maxBodyBytes = settings.maxBodyBytes ?? http.defaults.maxBodyBytes;
+  const channelCap = Math.max(maxBodyBytes, settings.maxEventBytes);
+  let client: Promise<grpc.Client> | undefined;
+  /** The channel once made, so calls after the first skip an await. */
+  let ready: grpc.Client | undefined;
+  let closed = false;
+  /** Version and extensions, the same on every call; each call adds its credentials to a copy. */
+  const baseMetadata = new grpc.Metadata();
+  if (v1) baseMetadata.set('a2a-version', '1.0');
+  if (settings.extensions.length > 0) {
+    baseMetadata.set(v1 ? 'a2a-extensions' : 'x-a2a-extensions', settings.extensions.join(', '));
+  }
+
+  function connect(signal: AbortSignal | undefined): Promise<grpc.Client> {
+    if (closed) return Promise.reject(new Error(`the A2A client for ${url} is closed`));
+    client ??= (async () => {
+      const destination = await http.resolveDestination(target.policyUrl, {
+        timeoutMs: unaryTimeoutMs,
+        ...(signal ? { signal } : {}),
+      });
+      const family = destination.addresses[0]?.family === 6 ? 6 : 4;
+      const addresses = destination.addresses
+        .filter((a) => (a.family === 6 ? 6 : 4) === family)
+        .map((a) =>
+          family === 6 ? `[${a.address}]:${destination.port}` : `${a.address}:${destination.port}`,
+        );
+      const channelOptions: grpc.ChannelOptions = {
+        'grpc.max_receive_message_length': channelCap,
+        'grpc.default_authority': target.authority,
+        // The checked address is the only place to go: no proxy from the environment.
+        'grpc.enable_http_proxy': 0,
+        ...(target.secure && isIP(target.host) === 0 ? { 'grpc.ssl_target_name_override': target.host } : {}),
+        ...options.channelOptions,
+      };
+      const credentials = target.secure
+        ? (options.credentials ?? grpc.credentials.createSsl())
+        : grpc.credentials.createInsecure();
+      ready = new grpc.Client(`ipv${family}:${addresses.join(',')}`, credentials, channelOptions);
+      return ready;
+    })();
+    // A failed resolution is not kept: the next call tries again.
+    client.catch(() => {
+      client = undefined;
+    });
+    return client;
+  }
+
+  async function metadata(signal: AbortSignal | undefined): Promise<grpc.Metadata> {
+    const auth = await settings.applyAuth(target.policyUrl, signal);
+    const md = baseMetadata.clone();
+    for (const [name, value] of Object.entries(auth.headers)) md.set(name, value);
+    // An API key the card places in a query parameter travels as metadata of that name on gRPC.
+    if (auth.url !== target.policyUrl) {
+      for (const [name, value] of new URL(auth.url).searchParams) md.set(name.toLowerCase(), value);
+    }
+    return md;
+  }
+
+  function site(operation: A2AOperation, timeoutMs: number, maxMessageBytes: number): GrpcCallSite {
+    return {
+      operation,
+      method: methods[operation].path,
+      url,
+      profile: settings.profile,
+      timeoutMs,
+      maxMessageBytes,
+    };
+  }
+
+  /**
+   * Reads one message with `reader`: bytes over `limit` are refused, bytes that do not decode are
+   * `InvalidAgentResponseError` naming the message type, and the reader's shape errors name the method.
+   */
+  function read<T>(operation: A2AOperation, bytes: Buffer, limit: number, reader: (bytes: Buffer) => T): T {
+    const m = methods[operation];
+    if (bytes.length > limit) throw new BodyTooLargeError({ url, limit, received: bytes.length });
+    try {
+      return reader(bytes);
+    } catch (cause) {
+      if (isInvalidAgentResponseError(cause))
+        return readAnswer(
+          () => {
+            throw cause;
+          },
+          m.path,
+          url,
+        );
+      const detail = cause instanceof Error ? cause.message : String(cause);
+      throw invalidResponse(
+        `the ${m.response.typeName} message does not decode (${bytes.length} bytes): ${detail}`,
+        {
+          method: m.path,
+          url,
+          cause,
+        },
+      );
+    }
+  }
+
+  /** A reader through ProtoJSON: decode, then the ProtoJSON reader of the binding's dialect. */
+  const viaJson =
+    <T>(operation: A2AOperation, convert: (json: unknown) => T) =>
+    (bytes: Buffer): T =>
+      convert(decodeResponse(methods[operation].response, bytes));
+
+  async function unaryOnce<T>(
+    operation: A2AOperation,
+    body: Buffer,
+    deadline: number,
+    signal: AbortSignal | undefined,
+    reader: (bytes: Buffer) => T,
+  ) {
+    const channel = ready ?? (await connect(signal));
+    const md = settings.hasCredentials ? await metadata(signal) : baseMetadata.clone();
+    const m = methods[operation];
+    return new Promise<T>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      const onAbort = () => {
+        call.cancel();
+        reject(signal?.reason);
+      };
+      const call = channel.makeUnaryRequest(
+        m.path,
+        identity,
+        identity,
+        body,
+        md,
+        { deadline },
+        (error, value) => {
+          signal?.removeEventListener('abort', onAbort);
+          if (signal?.aborted) reject(signal.reason);
+          else if (error) reject(grpcError(failureOf(error), site(operation, unaryTimeoutMs, maxBodyBytes)));
+          else if (value === undefined)
+            reject(invalidResponse('the agent sent no message', { method: m.path, url }));
+          else {
+            try {
+              resolve(read(operation, value, maxBodyBytes, reader));
+            } catch (decodeError) {
+              reject(decodeError);
+            }
+          }
+        },
+      );
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  async function unary<T>(
+    operation: A2AOperation,
+    request: JsonObject | Buffer,
+    signal: AbortSignal | undefined,
+    reader: (bytes: Buffer) => T,
+  ): Promise<T> {
+    const body = Buffer.isBuffer(request) ? request : encodeRequest(methods[operation].request, request);
+    const deadline = Date.now() + unaryTimeoutMs;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await unaryOnce(operation, body, deadline, signal, reader);
+      } catch (error) {
+        const retry =
+          IDEMPOTENT.has(operation) && attempt < READ_RETRIES && isNetworkError(error) && !signal?.aborted;
+        const wait = 100 * 2 ** attempt;
+        if (!retry || Date.now() + wait >= deadline) throw error;
+        await abortableDelay(wait, signal);
+      }
+    }
+  }
+
+  async function* serverStream<T>(
+    operation: 'stream' | 'resubscribe',
+    request: JsonObject | Buffer,
+    signal: AbortSignal | undefined,
+    reader: (bytes: Buffer) => T,
+  ): AsyncGenerator<T, void, undefined> {
+    const m = methods[operation];
+    const body = Buffer.isBuffer(request) ? request : encodeRequest(m.request, request);
+    const channel = ready ?? (await connect(signal));
+    const md = await metadata(signal);
+    signal?.throwIfAborted();
+    const call = channel.makeServerStreamRequest(m.path, identity, identity, body, md, {
+      deadline: Date.now() + settings.streamTimeoutMs,
+    });
+    const queue: Buffer[] = [];
+    let ended = false;
+    let failure: unknown;
+    let wake: (() => void) | undefined;
+    const notify = () => {
+      const w = wake;
+      wake = undefined;
+      w?.();
+    };
+    call.on('data', (chunk: Buffer) => {
+      queue.push(chunk);
+      if (queue.length >= STREAM_HIGH_WATER) call.pause();
+      notify();
+    });
+    call.on('error', (error: grpc.ServiceError) => {
+      failure ??= grpcError(
+        failureOf(error),
+        site(operation, settings.streamTimeoutMs, settings.maxEventBytes),
+      );
+      notify();
+    });
+    call.on('end', () => {
+      ended = true;
+      notify();
+    });
+    const onAbort = () => {
+      failure ??= signal?.reason;
+      call.cancel();
+      notify();
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let received = 0;
+    try {
+      while (true) {
+        const next = queue.shift();
+        if (next !== undefined) {
+          if (queue.length < STREAM_HIGH_WATER / 2) call.resume();
+          received += next.length;
+          if (received > settings.maxStreamBytes) {
+            throw new BodyTooLargeError({ url, limit: settings.maxStreamBytes, received });
+          }
+          if (next.length > settings.maxEventBytes) {
+            throw new A2AStreamError({
+              reason: 'event-too-large',
+              message: `A stream message of ${next.length} bytes from ${url} exceeds the ${settings.maxEventBytes}-byte cap`,
+            });
+          }
+          yield read(operation, next, settings.maxEventBytes, reader);
+          continue;
+        }
+        if (failure !== undefined) throw failure;
+        if (ended) return;
+        await waitForMessage(settings.idleTimeoutMs, (resolve) => {
+          wake = resolve;
+        }).catch((error: unknown) => {
+          failure ??= error;
+          call.cancel();
+        });
+      }
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      if (!ended) call.cancel();
+    }
+  }
+
+  // 1.0 messages, tasks and events take the direct path (proto-v1.ts); the rest goes through ProtoJSON.
+  const sendRequest = (params: OutgoingSend): JsonObject | Buffer => {
+    if (v1) {
+      return encodeSendRequestV1({
+        message: params.message,
+        configuration: params.configuration,
+        metadata: params.metadata,
+        tenant,
+      });
+    }
+    const out: JsonObject = { message: messageToV03Proto(params.message) };
+    if (params.configuration) out['configuration'] = sendConfigurationToV03Proto(params.configuration);
+    if (params.metadata) out['metadata'] = params.metadata;
+    return out;
+  };
+  const withTenant = (request: JsonObject): JsonObject =>
+    tenant !== undefined ? { tenant, ...request } : request;
+  const taskRequest = (id: string): JsonObject => (v1 ? withTenant({ id }) : { name: taskName(id) });
+  const configName = (taskId: string, configId: string) =>
+    `${taskName(taskId)}/pushNotificationConfigs/${configId}`;
+  const taskReader = (operation: 'get' | 'cancel') =>
+    v1 ? readTaskV1 : viaJson(operation, (json) => taskFromV03Proto(json, 'result'));
+  const eventReader = (operation: 'stream' | 'resubscribe') =>
+    v1 ? readStreamEventV1 : viaJson(operation, (json): StreamEvent => streamEventFromV03Proto(json));
+  const pushReader = (operation: 'pushSet' | 'pushGet') =>
+    viaJson(operation, (json) => (v1 ? pushConfigFromV1(json) : pushConfigFromV03Proto(json)));
+
+  return {
+    binding: 'GRPC',
+    url,
+    send(params, call) {
+      return unary(
+        'send',
+        sendRequest(params),
+        call?.signal,
+        v1 ? readSendResultV1 : viaJson('send', sendResultFromV03Proto),
+      );
+    },
+    stream(params, signal) {
+      return serverStream('stream', sendRequest(params), signal, eventReader('stream'));
+    },
+    getTask(params, call) {
+      const request = taskRequest(params.id);
+      if (params.historyLength !== undefined) request['historyLength'] = params.historyLength;
+      return unary('get', request, call?.signal, taskReader('get'));
+    },
+    cancelTask(params, call) {
+      return unary('cancel', taskRequest(params.id), call?.signal, taskReader('cancel'));
+    },
+    subscribe(params, signal) {
+      return serverStream('resubscribe', taskRequest(params.id), signal, eventReader('resubscribe'));
+    },
+    getExtendedCard(call) {
+      return unary(
+        'extendedCard',
+        v1 ? withTenant({}) : {},
+        call?.signal,
+        viaJson('extendedCard', (json) => requireObject(json, 'result')),
+      );
+    },
+    setPushConfig(config, call) {
+      const request = v1 ? pushConfigToV1(config, tenant) : createPushConfigRequestV03(config);
+      return unary('pushSet', request, call?.signal, pushReader('pushSet'));
+    },
+    getPushConfig(params, call) {
+      const configId = params.configId ?? params.taskId;
+      const request = v1
+        ? withTenant({ taskId: params.taskId, id: configId })
+        : { name: configName(params.taskId, configId) };
+      return unary('pushGet', request, call?.signal, pushReader('pushGet'));
+    },
+    listPushConfigs(params, call) {
+      const request = v1 ? withTenant({ taskId: params.taskId }) : { parent: taskName(params.taskId) };
+      return unary(
+        'pushList',
+        request,
+        call?.signal,
+        viaJson('pushList', (json) =>
+          (optionalArray(requireObject(json, 'result')['configs'], 'result.configs') ?? []).map((c, i) =>
+            v1
+              ? pushConfigFromV1(c, `result.configs[${i}]`)
+              : pushConfigFromV03Proto(c, `result.configs[${i}]`),
+          ),
+        ),
+      );
+    },
+    async deletePushConfig(params, call) {
+      const request = v1
+        ? withTenant({ taskId: params.taskId, id: params.configId })
+        : { name: configName(params.taskId, params.configId) };
+      await unary('pushDelete', request, call?.signal, () => undefined);
+    },
+    async close() {
+      closed = true;
+      const pending = client;
+      client = undefined;
+      ready = undefined;
+      if (pending) (await pending.catch(() => undefined))?.close();
+    },
+  };
+}
+
+/** Waits for `arm`'s callback, failing with an idle-timeout stream error after `idleMs` (0: no limit). */
+function waitForMessage(idleMs: number, arm: (resolve: () => void) => void): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer =
+      idleMs > 0
+        ? setTimeout(
+            () =>
+              reject(
+                new A2AStreamError({
+                  reason: 'idle-timeout',
+                  message: `No message on the gRPC stream for ${idleMs} ms`,
+                }),
+              ),
+            idleMs,
+          )
+        : undefined;
+    arm(() => {
+      if (timer) clearTimeout(timer);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,278 @@
+import {
+  createHttpClient,
+  isBlockedAddressError,
+  isBodyTooLargeError,
+  isNetworkError,
+  isTimeoutError,
+  isUrlPolicyError,
+} from '@agentweb/http';
+import * as grpc from '@grpc/grpc-js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StreamResponseSchema, TaskSchema } from '../src/grpc/generated/a2a/v1/a2a_pb.js';
+import { encodeRequest } from '../src/grpc/proto-codec.js';
+import {
+  createA2AClient,
+  isA2AStreamError,
+  isInvalidAgentResponseError,
+  parseGrpcTarget,
+} from '../src/index.js';
+import { loopbackHttp } from './helpers/http.js';
+import { collect, text } from './helpers/messages.js';
+
+const SERVICE = '/lf.a2a.v1.A2AService';
+const pass = (b: Buffer) => b;
+
+type Unary = (request: Buffer, metadata: grpc.Metadata) => Buffer | grpc.ServiceError | undefined;
+type Streaming = (call: grpc.ServerWritableStream<Buffer, Buffer>) => void;
+
+const servers: grpc.Server[] = [];
+afterEach(() => {
+  for (const s of servers.splice(0)) s.forceShutdown();
+});
+
+/** A hand-written gRPC agent speaking raw bytes: each handler decides what goes on the wire. */
+async function grpcAgent(handlers: { unary?: Record<string, Unary>; streaming?: Record<string, Streaming> }) {
+  const server = new grpc.Server();
+  servers.push(server);
+  const definition: Record<string, grpc.MethodDefinition<Buffer, Buffer>> = {};
+  const impl: grpc.UntypedServiceImplementation = {};
+  for (const [name, fn] of Object.entries(handlers.unary ?? {})) {
+    definition[name] = {
+      path: `${SERVICE}/${name}`,
+      requestStream: false,
+      responseStream: false,
+      requestSerialize: pass,
+      requestDeserialize: pass,
+      responseSerialize: pass,
+      responseDeserialize: pass,
+    };
+    impl[name] = (call: grpc.ServerUnaryCall<Buffer, Buffer>, callback: grpc.sendUnaryData<Buffer>) => {
+      const answer = fn(call.request, call.metadata);
+      if (answer === undefined) return; // never answers
+      if (Buffer.isBuffer(answer)) callback(null, answer);
+      else callback(answer, null);
+    };
+  }
+  for (const [name, fn] of Object.entries(handlers.streaming ?? {})) {
+    definition[name] = {
+      path: `${SERVICE}/${name}`,
+      requestStream: false,
+      responseStream: true,
+      requestSerialize: pass,
+      requestDeserialize: pass,
+      responseSerialize: pass,
+      responseDeserialize: pass,
+    };
+    impl[name] = fn;
+  }
+  server.addService(definition as grpc.ServiceDefinition, impl);
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (e, p) =>
+      e ? reject(e) : resolve(p),
+    ),
+  );
+  return `127.0.0.1:${port}`;
+}
+
+function grpcCard(url: string) {
+  return {
+    name: 'grpc agent',
+    description: 'd',
+    version: '1',
+    supportedInterfaces: [{ url, protocolBinding: 'GRPC', protocolVersion: '1.0' }],
+    capabilities: { streaming: true },
+    defaultInputModes: ['text/plain'],
+    defaultOutputModes: ['text/plain'],
+    skills: [{ id: 's', name: 's', description: 's', tags: [] }],
+  };
+}
+
+const working = { id: 't1', contextId: 'c1', status: { state: 'TASK_STATE_WORKING' } };
+const completedTask = encodeRequest(TaskSchema, { ...working, status: { state: 'TASK_STATE_COMPLETED' } });
+
+describe('gRPC target and channel policy', () => {
+  it('reads host:port, https, http, grpc(s) and dns: targets, and refuses other schemes', () => {
+    expect(parseGrpcTarget('agent.example:50051', false)).toMatchObject({
+      host: 'agent.example',
+      port: 50051,
+      secure: true,
+    });
+    expect(parseGrpcTarget('agent.example', false)).toMatchObject({ port: 443, secure: true });
+    expect(parseGrpcTarget('https://agent.example/a2a', false)).toMatchObject({ port: 443, secure: true });
+    expect(parseGrpcTarget('http://[::1]:7', false)).toMatchObject({
+      host: '::1',
+      port: 7,
+      secure: false,
+      authority: '[::1]:7',
+    });
+    expect(parseGrpcTarget('grpcs://a.example:1', true)).toMatchObject({ secure: true });
+    expect(parseGrpcTarget('dns:///a.example:9', false)).toMatchObject({ host: 'a.example', port: 9 });
+    expect(parseGrpcTarget('a.example:9', true)).toMatchObject({
+      secure: false,
+      policyUrl: 'http://a.example:9/',
+    });
+    for (const bad of ['unix:/tmp/agent.sock', 'ipv4:10.0.0.1:443', 'a.example:99999', '']) {
+      expect(() => parseGrpcTarget(bad, false), bad).toThrow(expect.objectContaining({ code: 'URL_POLICY' }));
+    }
+  });
+
+  it('refuses private targets, names resolving to them and plaintext before any channel connects', async () => {
+    const lookup = (
+      _h: string,
+      _o: unknown,
+      cb: (e: null, a: { address: string; family: number }[]) => void,
+    ) => cb(null, [{ address: '10.1.2.3', family: 4 }]);
+    const strict = createHttpClient({ lookup });
+    const literal = await createA2AClient({ card: grpcCard('10.0.0.1:443'), http: strict });
+    expect(isBlockedAddressError(await literal.getTask({ id: 't' }).catch((e: unknown) => e))).toBe(true);
+    const named = await createA2AClient({ card: grpcCard('agent.example:443'), http: strict });
+    const error = await named.sendMessage({ message: { parts: text('x') } }).catch((e: unknown) => e);
+    expect(isBlockedAddressError(error) && error.address).toBe('10.1.2.3');
+    const insecure = await createA2AClient({ card: grpcCard('http://93.184.216.34:80'), http: strict });
+    expect(isUrlPolicyError(await insecure.getTask({ id: 't' }).catch((e: unknown) => e))).toBe(true);
+    const forcedPlain = await createA2AClient({
+      card: grpcCard('93.184.216.34:80'),
+      http: strict,
+      grpc: { plaintext: true },
+    });
+    expect(isUrlPolicyError(await forcedPlain.getTask({ id: 't' }).catch((e: unknown) => e))).toBe(true);
+  });
+
+  it('uses TLS unless told otherwise: a plaintext server is not reached over a bare target', async () => {
+    const target = await grpcAgent({ unary: { GetTask: () => completedTask } });
+    const tls = await createA2AClient({ card: grpcCard(target), http: loopbackHttp(), timeoutMs: 3000 });
+    const error = await tls.getTask({ id: 't1' }).catch((e: unknown) => e);
+    expect(isNetworkError(error) || isTimeoutError(error)).toBe(true);
+    await tls.close();
+    const plain = await createA2AClient({
+      card: grpcCard(target),
+      http: loopbackHttp(),
+      grpc: { plaintext: true },
+    });
+    expect((await plain.getTask({ id: 't1' })).status.state).toBe('completed');
+    await plain.close();
+  });
+});
+
+describe('gRPC bad input', () => {
+  it('a message over the cap is BodyTooLargeError, below and above the channel limit', async () => {
+    const big = (bytes: number) =>
+      encodeRequest(TaskSchema, {
+        ...working,
+        artifacts: [{ artifactId: 'a', parts: [{ text: 'x'.repeat(bytes) }] }],
+      });
+    const target = await grpcAgent({
+      unary: { GetTask: (req) => big(req.toString().includes('huge') ? 6 * 1024 * 1024 : 2 * 1024 * 1024) },
+    });
+    const client = await createA2AClient({
+      card: grpcCard(target),
+      http: loopbackHttp(),
+      grpc: { plaintext: true },
+    });
+    // 2 MiB: within the channel's 4 MiB limit (the event cap), over this call's 1 MiB body cap.
+    const over = await client.getTask({ id: 't1' }).catch((e: unknown) => e);
+    expect(isBodyTooLargeError(over) && over.limit).toBe(1024 * 1024);
+    // 6 MiB: grpc-js itself stops it at max_receive_message_length.
+    const huge = await client.getTask({ id: 'huge' }).catch((e: unknown) => e);
+    expect(isBodyTooLargeError(huge)).toBe(true);
+    await client.close();
+  });
+
+  it('bytes that are not the message are InvalidAgentResponseError', async () => {
+    const target = await grpcAgent({ unary: { GetTask: () => Buffer.from([0xff, 0xff, 0xff, 0x01]) } });
+    const client = await createA2AClient({
+      card: grpcCard(target),
+      http: loopbackHttp(),
+      grpc: { plaintext: true },
+    });
+    const error = await client.getTask({ id: 't1' }).catch((e: unknown) => e);
+    expect(isInvalidAgentResponseError(error)).toBe(true);
+    expect(String(error)).toMatch(/lf\.a2a\.v1\.Task message does not decode/);
+    await client.close();
+  });
+
+  it('an agent that never answers fails at the gRPC deadline', async () => {
+    const target = await grpcAgent({ unary: { GetTask: () => undefined } });
+    const client = await createA2AClient({
+      card: grpcCard(target),
+      http: loopbackHttp(),
+      grpc: { plaintext: true },
+      timeoutMs: 200,
+    });
+    const started = Date.now();
+    expect(isTimeoutError(await client.getTask({ id: 't1' }).catch((e: unknown) => e))).toBe(true);
+    expect(Date.now() - started).toBeLessThan(3000);
+    await client.close();
+  });
+
+  it('a stream that never ends stops at the idle timeout, and at the stream deadline', async () => {
+    const target = await grpcAgent({
+      streaming: {
+        SendStreamingMessage: (call) => {
+          call.write(encodeRequest(StreamResponseSchema, { task: working }));
+          const timer = setInterval(() => {
+            if (call.cancelled) clearInterval(timer);
+          }, 50);
+        },
+        SubscribeToTask: (call) => {
+          // Sends forever, slowly: never idle, never done.
+          const timer = setInterval(() => {
+            if (call.cancelled) clearInterval(timer);
+            else call.write(encodeRequest(StreamResponseSchema, { task: working }));
+          }, 20);
+        },
+      },
+    });
+    const idle = await createA2AClient({
+      card: grpcCard(target),
+      http: loopbackHttp(),
+      grpc: { plaintext: true },
+      idleTimeoutMs: 150,
+    });
+    const events: unknown[] = [];
+    const stalled = await (async () => {
+      for await (const e of idle.streamMessage({ message: { parts: text('x') } }, { resume: false }))
+        events.push(e);
+    })().catch((e: unknown) => e);
+    expect(events).toHaveLength(1);
+    expect(isA2AStreamError(stalled) && stalled.reason).toBe('idle-timeout');
+    await idle.close();
+    const bounded = await createA2AClient({
+      card: grpcCard(target),
+      http: loopbackHttp(),
+      grpc: { plaintext: true },
+      streamTimeoutMs: 300,
+    });
+    const started = Date.now();
+    const endless = await collect(bounded.resubscribe({ id: 't1' }, { resume: false })).catch(
+      (e: unknown) => e,
+    );
+    expect(isTimeoutError(endless)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(3000);
+    await bounded.close();
+  });
+
+  it('sends credentials and the version as metadata', async () => {
+    let seen: grpc.Metadata | undefined;
+    const target = await grpcAgent({
+      unary: {
+        GetTask: (_req, md) => {
+          seen = md;
+          return completedTask;
+        },
+      },
+    });
+    const client = await createA2AClient({
+      card: grpcCard(target),
+      http: loopbackHttp(),
+      grpc: { plaintext: true },
+      auth: { type: 'bearer', token: 'tok' },
+      extensions: ['urn:e'],
+    });
+    await client.getTask({ id: 't1' });
+    expect(seen?.get('authorization')).toEqual(['Bearer tok']);
+    expect(seen?.get('a2a-version')).toEqual(['1.0']);
+    expect(seen?.get('a2a-extensions')).toEqual(['urn:e']);
+    await client.close();
+  });
+});

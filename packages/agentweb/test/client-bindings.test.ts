@@ -1,0 +1,77 @@
+import { type Sandbox, startSandbox } from '@agentweb/sandbox';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clientPool, sandboxOptions } from './client-fixtures.js';
+
+let sb: Sandbox;
+const pool = clientPool();
+
+beforeAll(async () => {
+  sb = await startSandbox({
+    merchants: 6,
+    seed: 'client-bindings',
+    bindings: ['JSONRPC', 'HTTP+JSON', 'GRPC'],
+    // The second gRPC merchant never answers; the second REST one answers 503.
+    faults: (i) => (i === 5 ? { hang: true } : i === 4 ? { serverError: { status: 503 } } : {}),
+  });
+}, 60_000);
+
+afterEach(() => pool.closeAll());
+afterAll(() => sb.close());
+
+describe('the AgentWeb client over every A2A binding', () => {
+  it('serves each merchant on its binding only, the card naming it', () => {
+    expect(sb.merchants.map((m) => [m.binding, m.dialect])).toEqual([
+      ['JSONRPC', '0.3'],
+      ['HTTP+JSON', '1.0'],
+      ['GRPC', 'dual'],
+      ['JSONRPC', '0.3'],
+      ['HTTP+JSON', '1.0'],
+      ['GRPC', 'dual'],
+    ]);
+    expect(sb.merchants[1]?.endpointUrl).toBe(`${sb.merchants[1]?.baseUrl}/a2a/rest`);
+    expect(sb.merchants[2]?.endpointUrl).toMatch(/^http:\/\/shop-2\.sandbox\.test:\d+$/);
+  });
+
+  it('searches JSON-RPC, REST and gRPC merchants in one fan-out, faulty ones as outcomes', async () => {
+    const aw = pool.make(sandboxOptions(sb));
+    for (const m of sb.merchants) await aw.addMerchant(m.cardUrl);
+    expect(aw.merchants().map((m) => m.profile.endpoints[0]?.binding)).toEqual([
+      'JSONRPC',
+      'HTTP+JSON',
+      'GRPC',
+      'JSONRPC',
+      'HTTP+JSON',
+      'GRPC',
+    ]);
+    const before = sb.merchants.map((m) => m.stats.a2aRequests);
+    const result = await aw.search('lamp', { deadlineMs: 3_000, limit: 30 });
+    const status = result.outcomes.map((o) => o.status);
+    expect(status.slice(0, 3)).toEqual(['ok', 'ok', 'ok']);
+    expect(status[4]).toBe('error');
+    expect(result.outcomes[5]).toMatchObject({ status: 'timeout', reason: 'deadline' });
+    const from = new Set(result.products.map((p) => p.merchantId));
+    for (const i of [0, 1, 2]) expect(from.has(aw.merchants()[i]?.id ?? '')).toBe(true);
+    // Each merchant was asked on its own endpoint (the REST and gRPC ones count A2A calls there).
+    for (const i of [0, 1, 2, 4, 5])
+      expect(sb.merchants[i]?.stats.a2aRequests).toBeGreaterThan(before[i] ?? 0);
+  }, 30_000);
+
+  it('reads a product and fills a cart on a REST and on a gRPC merchant', async () => {
+    const aw = pool.make(sandboxOptions(sb, { credentials: () => ({ type: 'bearer', token: 'u1' }) }));
+    for (const i of [1, 2]) {
+      const m = sb.merchants[i]!;
+      await aw.addMerchant(m.cardUrl);
+      const found = await aw.search('lamp', { merchants: [m.cardUrl], deadlineMs: 10_000 });
+      const first = found.products[0];
+      expect(first, `${m.binding} search`).toBeDefined();
+      const product = await aw.product(first!.product.id, { merchant: m.cardUrl });
+      expect(product.product.id).toBe(first!.product.id);
+      const cart = await aw.cart(m.cardUrl, {
+        action: 'add',
+        addItems: [{ productId: first!.product.id, quantity: 1 }],
+      });
+      expect(cart.skillId).toBe('cap:cart_manage');
+      expect(cart.contextId).toBeTruthy();
+    }
+  }, 30_000);
+});
