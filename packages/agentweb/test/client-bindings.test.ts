@@ -74,4 +74,18 @@ describe('the AgentWeb client over every A2A binding', () => {
       expect(cart.contextId).toBeTruthy();
     }
   }, 30_000);
+
+  it('close() releases every merchant client, gRPC channels included', async () => {
+    const aw = pool.make(sandboxOptions(sb));
+    const grpcMerchant = sb.merchants[2]!;
+    await aw.addMerchant(grpcMerchant.cardUrl);
+    const found = await aw.search('lamp', { merchants: [grpcMerchant.cardUrl], deadlineMs: 10_000 });
+    expect(found.outcomes[0]?.status).toBe('ok');
+    const client = aw.merchants()[0]!.client;
+    await aw.close();
+    await expect(client.productSearch({ query: 'lamp' })).rejects.toMatchObject({
+      name: 'MerchantClientClosedError',
+      code: 'CAP_MERCHANT_CLIENT_CLOSED',
+    });
+  }, 30_000);
 });

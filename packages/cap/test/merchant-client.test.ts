@@ -1,3 +1,4 @@
+import { createA2AClient } from '@agentweb/a2a';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMerchantBackoff } from '../src/backoff/index.js';
 import { isCapError } from '../src/cap-error.js';
@@ -7,6 +8,7 @@ import {
   createMerchantClient,
   isCapCredentialsRequiredError,
   isCapSkillNotSupportedError,
+  isMerchantClientClosedError,
   type MerchantClient,
 } from '../src/merchant/index.js';
 import { isCapInputError } from '../src/schemas/index.js';
@@ -245,5 +247,27 @@ describe('createMerchantClient', () => {
     });
     expect(double.merchants[0]!.received[2]!.contextId).toBe('ctx-pref');
     await expect(store.get({ userId: 'u1', merchantId: 'merchant-0' })).resolves.toBeUndefined();
+  });
+});
+
+describe('MerchantClient.close', () => {
+  it('refuses later calls with a typed error and leaves an A2A client it was given open', async () => {
+    const { double } = await setup(() => () => ({ output: searchOutput('m0', 1) }));
+    const merchant = double.merchants[0]!;
+    const a2a = await createA2AClient({ profile: merchant.profile, http: double.http });
+    let closedByMerchant = 0;
+    const given = Object.assign(Object.create(a2a) as typeof a2a, {
+      close: async () => {
+        closedByMerchant += 1;
+      },
+    });
+    const client = createMerchantClient({ profile: merchant.profile, a2a: given, userId: 'u1' });
+    expect((await client.productSearch({ query: 'lamp' })).output.products).toHaveLength(1);
+    await client.close();
+    await client.close();
+    expect(closedByMerchant).toBe(0);
+    const refused = await client.productSearch({ query: 'lamp' }).catch((e: unknown) => e);
+    expect(isMerchantClientClosedError(refused)).toBe(true);
+    expect(merchant.received).toHaveLength(1);
   });
 });

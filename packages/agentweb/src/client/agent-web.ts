@@ -404,6 +404,8 @@ export class AgentWeb implements AgentWebClient {
     this.#closing ??= (async () => {
       // The resolver closes only what it made (its DNS resolver); the HTTP client is closed here when it is ours.
       await this.#resolver.close();
+      // Merchants over gRPC hold a channel each.
+      await this.#registry.clear();
       if (this.#ownsHttp) await this.#http.close();
     })();
     return this.#closing;

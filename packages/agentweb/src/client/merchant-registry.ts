@@ -38,7 +38,15 @@ export class MerchantRegistry {
     if (known !== undefined && known !== merchant && !sameEndpoints(known, merchant)) {
       throw new MerchantConflictError(merchant.id, known.domain, merchant.domain);
     }
+    if (known !== undefined && known !== merchant && known.client !== merchant.client) release(known);
     this.#touch(merchant);
+  }
+
+  /** Drops every merchant and releases what their clients hold open (gRPC channels). */
+  async clear(): Promise<void> {
+    const all = this.list();
+    this.#byId.clear();
+    await Promise.all(all.map((merchant) => merchant.client.close().catch(() => undefined)));
   }
 
   /** The merchant a name refers to, marked most recently used; undefined when none or the name is ambiguous. */
@@ -54,7 +62,9 @@ export class MerchantRegistry {
     while (this.#byId.size > this.#max) {
       const oldest = this.#byId.keys().next().value;
       if (oldest === undefined) break;
+      const evicted = this.#byId.get(oldest);
       this.#byId.delete(oldest);
+      if (evicted !== undefined) release(evicted);
     }
   }
 
@@ -75,6 +85,11 @@ export class MerchantRegistry {
     const byHostname = all.filter((m) => stripPort(m.domain) === hostname);
     return byHostname.length === 1 ? byHostname[0] : undefined;
   }
+}
+
+/** Closes a dropped merchant's client in the background; a failure to close has no one to report to. */
+function release(merchant: AgentWebMerchant): void {
+  merchant.client.close().catch(() => undefined);
 }
 
 /** `host[:port]` of a bare domain or an http(s) URL, lower-cased; undefined when it is neither. */

@@ -352,7 +352,11 @@ export async function* runFanOut(
 function hostOf(merchant: MerchantClient): string {
   try {
     const url = merchant.profile?.endpoints?.[0]?.url;
-    if (url !== undefined) return new URL(url).host.toLowerCase();
+    // gRPC targets are often written `host:port`, without a scheme.
+    if (url !== undefined) {
+      const host = new URL(url.includes('://') ? url : `grpc://${url}`).host.toLowerCase();
+      if (host !== '') return host;
+    }
   } catch {
     // An unparsable URL fails at call time with a typed error; here it only needs a key.
   }

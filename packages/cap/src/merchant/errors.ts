@@ -80,3 +80,22 @@ export class CapTaskStateError extends AgentWebError {
 
 /** True when `error` is a {@link CapTaskStateError}. */
 export const isCapTaskStateError = createErrorGuard<CapTaskStateError>('CapTaskStateError');
+
+/** The merchant client was closed (`close()`); nothing was sent. */
+export class MerchantClientClosedError extends AgentWebError {
+  /** The merchant. */
+  readonly merchantId: string;
+
+  constructor(merchantId: string) {
+    super({
+      code: 'CAP_MERCHANT_CLIENT_CLOSED',
+      message: `the merchant client for ${merchantId} was closed; create a new one. Nothing was sent.`,
+    });
+    this.name = 'MerchantClientClosedError';
+    this.merchantId = merchantId;
+  }
+}
+
+/** True when `error` is a {@link MerchantClientClosedError}. */
+export const isMerchantClientClosedError =
+  createErrorGuard<MerchantClientClosedError>('MerchantClientClosedError');

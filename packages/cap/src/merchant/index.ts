@@ -6,6 +6,8 @@ export {
   isCapCredentialsRequiredError,
   isCapSkillNotSupportedError,
   isCapTaskStateError,
+  isMerchantClientClosedError,
+  MerchantClientClosedError,
   type SkillNotSupportedReason,
 } from './errors.js';
 export { createMerchantClient } from './merchant-client.js';

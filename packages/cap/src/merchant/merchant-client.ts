@@ -6,7 +6,7 @@ import {
   type SendMessageResult,
 } from '@agentweb/a2a';
 import { checkOptions, is, raceAbort, required } from '@agentweb/core';
-import { createHttpClient, HTTP_CLIENT_RULE } from '@agentweb/http';
+import { createHttpClient, HTTP_CLIENT_RULE, type HttpClient } from '@agentweb/http';
 import { createMerchantBackoff, type MerchantBackoff } from '../backoff/merchant-backoff.js';
 import { CapError, MISSING_CAP_ERROR_CODE } from '../cap-error.js';
 import type { ContextStore } from '../context/context-store.js';
@@ -25,7 +25,12 @@ import { skillDataPart } from '../schemas/skill-invocation.js';
 import { validateSkillInput } from '../schemas/validate-input.js';
 import type { CapWarning, LenientResult } from '../schemas/warnings.js';
 import { classifyCall, rateLimitOf } from './classify.js';
-import { CapCredentialsRequiredError, CapSkillNotSupportedError, CapTaskStateError } from './errors.js';
+import {
+  CapCredentialsRequiredError,
+  CapSkillNotSupportedError,
+  CapTaskStateError,
+  MerchantClientClosedError,
+} from './errors.js';
 import type {
   CapCallOptions,
   CapCallResult,
@@ -91,12 +96,18 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
   let revocations = 0;
 
   let a2aPromise: Promise<A2AClient> | undefined = options.a2a ? Promise.resolve(options.a2a) : undefined;
+  // What this client made itself, and so closes: an HTTP client when none was given, the A2A client (a gRPC
+  // channel) when none was given.
+  let ownedHttp: HttpClient | undefined;
+  let closed = false;
   const a2a = (): Promise<A2AClient> => {
+    if (closed) return Promise.reject(new MerchantClientClosedError(merchantId));
     if (!a2aPromise) {
       const auth = options.credentials === true ? undefined : options.credentials;
+      if (options.http === undefined) ownedHttp ??= createHttpClient();
       a2aPromise = createA2AClient({
         profile,
-        http: options.http ?? createHttpClient(),
+        http: options.http ?? (ownedHttp as HttpClient),
         ...(auth ? { auth } : {}),
       });
       // A failed build (no usable endpoint) must be retried next call, not cached forever.
@@ -326,6 +337,15 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
     },
     canCall: (skillId, mode = 'data') => skillAvailability(profile, skillId, hasCredentials, mode),
     currentContextId: () => contextStore.get(key),
+    async close() {
+      if (closed) return;
+      closed = true;
+      const made = options.a2a === undefined ? a2aPromise : undefined;
+      a2aPromise = undefined;
+      const madeClient = await made?.catch(() => undefined);
+      await madeClient?.close?.();
+      await ownedHttp?.close();
+    },
   };
   return client;
 }

@@ -127,6 +127,12 @@ export interface MerchantClient {
   readonly cachePartition: string;
   /** The merchant's backoff. */
   readonly backoff: MerchantBackoff;
+  /**
+   * Releases what this client opened itself: the A2A client it built (a gRPC channel) and the HTTP client it made
+   * when none was given; an `a2a` or `http` passed in stays the caller's to close. Later calls reject with
+   * `MerchantClientClosedError`. Idempotent.
+   */
+  close(): Promise<void>;
   /** The context store. */
   readonly contextStore: ContextStore;
   /** `cap:product_search`. */
