@@ -71,6 +71,16 @@ describe('1.0 ⇄ neutral converters', () => {
     expect(taskToV1(taskFromV1(v1Task))).toEqual(v1Task);
   });
 
+  it('keeps a `__proto__` key of an answer as data, never as the prototype of what it reads', () => {
+    const hostile = JSON.parse(
+      '{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_WORKING"},"__proto__":{"polluted":true}}',
+    ) as Record<string, unknown>;
+    const task = taskFromV1(hostile);
+    expect(Object.getPrototypeOf(task)).toBe(Object.prototype);
+    expect((task as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(Object.getOwnPropertyDescriptor(task, '__proto__')?.value).toEqual({ polluted: true });
+  });
+
   it('round-trips a neutral task losslessly', () => {
     const neutral: Task = {
       kind: 'task',
