@@ -14,7 +14,8 @@ import {
 import { restHandler, UserBuilder } from 'a2a-sdk-v1/server/express';
 import { A2AService, grpcService } from 'a2a-sdk-v1/server/grpc';
 import express from 'express';
-import { afterAll, bench, describe } from 'vitest';
+import { afterAll } from 'vitest';
+import { benchGroup } from '../../../bench/support/bench-group.js';
 import { createA2AClient } from '../src/index.js';
 
 // One official @a2a-js/sdk 1.3.0 agent serving HTTP+JSON (`restHandler`) and gRPC (`grpcService`) from the
@@ -141,46 +142,50 @@ afterAll(async () => {
   httpServer.close();
 });
 
-describe('sendMessage round trip over HTTP+JSON, official 1.3.0 server (restHandler)', () => {
-  bench(
-    'baseline: official @a2a-js/sdk 1.3.0 RestTransport',
-    async () => {
-      const result = await officialRest.sendMessage({
-        ...officialRequest,
-        message: { ...officialRequest.message, messageId: crypto.randomUUID() },
-      });
-      if (!('id' in result)) throw new Error('no task');
+benchGroup(
+  'sendMessage round trip over HTTP+JSON, official 1.3.0 server (restHandler)',
+  [
+    {
+      name: 'baseline: official @a2a-js/sdk 1.3.0 RestTransport',
+      fn: async () => {
+        const result = await officialRest.sendMessage({
+          ...officialRequest,
+          message: { ...officialRequest.message, messageId: crypto.randomUUID() },
+        });
+        if (!('id' in result)) throw new Error('no task');
+      },
     },
-    timed,
-  );
-  bench(
-    '@agentweb/a2a sendMessage (HTTP+JSON)',
-    async () => {
-      const result = await oursRest.sendMessage(ourMessage());
-      if (!result.task) throw new Error('no task');
+    {
+      name: '@agentweb/a2a sendMessage (HTTP+JSON)',
+      fn: async () => {
+        const result = await oursRest.sendMessage(ourMessage());
+        if (!result.task) throw new Error('no task');
+      },
     },
-    timed,
-  );
-});
+  ],
+  timed,
+);
 
-describe('sendMessage round trip over gRPC, official 1.3.0 server (grpcService)', () => {
-  bench(
-    'baseline: official @a2a-js/sdk 1.3.0 gRPC transport',
-    async () => {
-      const result = await officialGrpc.sendMessage({
-        ...officialRequest,
-        message: { ...officialRequest.message, messageId: crypto.randomUUID() },
-      });
-      if (!('id' in result)) throw new Error('no task');
+benchGroup(
+  'sendMessage round trip over gRPC, official 1.3.0 server (grpcService)',
+  [
+    {
+      name: 'baseline: official @a2a-js/sdk 1.3.0 gRPC transport',
+      fn: async () => {
+        const result = await officialGrpc.sendMessage({
+          ...officialRequest,
+          message: { ...officialRequest.message, messageId: crypto.randomUUID() },
+        });
+        if (!('id' in result)) throw new Error('no task');
+      },
     },
-    timed,
-  );
-  bench(
-    '@agentweb/a2a sendMessage (gRPC)',
-    async () => {
-      const result = await oursGrpc.sendMessage(ourMessage());
-      if (!result.task) throw new Error('no task');
+    {
+      name: '@agentweb/a2a sendMessage (gRPC)',
+      fn: async () => {
+        const result = await oursGrpc.sendMessage(ourMessage());
+        if (!result.task) throw new Error('no task');
+      },
     },
-    timed,
-  );
-});
+  ],
+  timed,
+);

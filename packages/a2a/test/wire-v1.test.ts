@@ -77,7 +77,7 @@ describe('1.0 ⇄ neutral converters', () => {
     ) as Record<string, unknown>;
     const task = taskFromV1(hostile);
     expect(Object.getPrototypeOf(task)).toBe(Object.prototype);
-    expect((task as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect((task as unknown as Record<string, unknown>)['polluted']).toBeUndefined();
     expect(Object.getOwnPropertyDescriptor(task, '__proto__')?.value).toEqual({ polluted: true });
   });
 
