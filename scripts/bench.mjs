@@ -200,6 +200,15 @@ try {
 const summary = summarise(JSON.parse(readFileSync(RAW, 'utf8')), metricsLines, options.rounds);
 writeFileSync(SUMMARY, `${JSON.stringify(summary, null, 2)}\n`);
 printSummary(summary);
+// vitest bench reports an entry that threw as one without samples and still exits 0.
+const failed = summary.groups.flatMap((g) =>
+  g.entries.filter((e) => !Number.isFinite(e.timeMs.median)).map((e) => `${g.group} > ${e.name}`),
+);
+if (failed.length > 0) {
+  console.error(`\n${failed.length} bench entr${failed.length === 1 ? 'y' : 'ies'} failed (no samples):`);
+  for (const name of failed) console.error(`  ${name}`);
+  process.exit(1);
+}
 console.log(
   `\nSummary written to ${relative(process.cwd(), SUMMARY)}; \`pnpm bench:docs\` writes the docs' tables.`,
 );

@@ -50,9 +50,30 @@ export function benchGroup(title: string, entries: readonly BenchEntry[], timing
   for (let round = 0; round < rounds; round += 1) {
     const order = entries.map((_, i) => entries[(i + round) % entries.length]!);
     describe(`${title}${ROUND_SEPARATOR}${round + 1}/${rounds}`, () => {
-      for (const entry of order) bench(entry.name, entry.fn, { ...timing, ...entry.timing });
+      for (const entry of order) bench(entry.name, reported(title, entry), { ...timing, ...entry.timing });
     });
   }
+}
+
+const failures = new Set<string>();
+
+/**
+ * vitest bench swallows an entry's error (the entry just has no samples); this says once which entry failed and
+ * why, and `scripts/bench.mjs` fails the run for an entry without samples.
+ */
+function reported(title: string, entry: BenchEntry): () => Promise<void> {
+  return async () => {
+    try {
+      await entry.fn();
+    } catch (error) {
+      const key = `${title} > ${entry.name}`;
+      if (!failures.has(key)) {
+        failures.add(key);
+        console.error(`bench failed: ${key}: ${error instanceof Error ? error.stack : String(error)}`);
+      }
+      throw error;
+    }
+  };
 }
 
 /** One figure a benchmark measures that is not a time per iteration (a deadline, a heap size, a score). */

@@ -3,12 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { createHttpClient } from '@agentweb/http';
 import { Role, type AgentCard as V1Card } from 'a2a-sdk-v1';
 import { ClientFactory } from 'a2a-sdk-v1/client';
-import { afterAll, bench, describe } from 'vitest';
+import { afterAll } from 'vitest';
+import { benchGroup } from '../../../bench/support/bench-group.js';
 import { createA2AClient } from '../src/index.js';
 
-// One minimal 1.0 JSON-RPC agent on loopback: SendMessage answers a fixed completed task;
-// SendStreamingMessage answers 999 working status updates and a completed one.
-const STREAM_EVENTS = 1000;
+// One minimal 1.0 JSON-RPC agent on loopback. SendMessage answers a fixed completed task. SendStreamingMessage
+// answers the stream its message text names, built once so the server's own cost stays small:
+//   `events:<n>`   the task, then n - 2 working status updates and a completed one (n events in all);
+//   `big:<n>`      the task, n artifact updates of 1 MB of text each, and a completed status update.
+const BIG_EVENT_BYTES = 1_000_000;
 const taskJson = (id: unknown) =>
   JSON.stringify({
     jsonrpc: '2.0',
@@ -22,23 +25,66 @@ const taskJson = (id: unknown) =>
       },
     },
   });
+
+const submitted = { task: { id: 't1', contextId: 'c1', status: { state: 'TASK_STATE_SUBMITTED' } } };
+const status = (state: string, i: number) => ({
+  statusUpdate: { taskId: 't1', contextId: 'c1', status: { state, timestamp: `${i}` } },
+});
+
+function streamBody(scenario: string): string {
+  const [kind, count] = scenario.split(':');
+  const n = Number(count);
+  const results: unknown[] = [submitted];
+  if (kind === 'events') {
+    for (let i = 1; i < n - 1; i++) results.push(status('TASK_STATE_WORKING', i));
+  } else {
+    const text = 'x'.repeat(BIG_EVENT_BYTES);
+    for (let i = 0; i < n; i++) {
+      results.push({
+        artifactUpdate: {
+          taskId: 't1',
+          contextId: 'c1',
+          artifact: { artifactId: `a${i}`, parts: [{ text, mediaType: 'text/plain' }] },
+          append: false,
+          lastChunk: true,
+        },
+      });
+    }
+  }
+  results.push(status('TASK_STATE_COMPLETED', n));
+  return results
+    .map((result) => `data: ${JSON.stringify({ jsonrpc: '2.0', id: ID_SLOT, result })}\n\n`)
+    .join('');
+}
+
+// Every event answers the request's id; the bodies are built once with a slot for it.
+const ID_SLOT = '@request-id@';
+const STREAMS = { small: 'events:1000', many: 'events:10000', big: 'big:8' } as const;
+const bodies = new Map<string, string[]>(
+  Object.values(STREAMS).map((scenario) => [scenario, streamBody(scenario).split(JSON.stringify(ID_SLOT))]),
+);
+const expectedEvents = (scenario: string) => {
+  const [kind, count] = scenario.split(':');
+  return kind === 'events' ? Number(count) : Number(count) + 2;
+};
+
 const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: unknown; method: string };
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+      id: unknown;
+      method: string;
+      params: { message: { parts: { text?: string }[] } };
+    };
     if (body.method === 'SendStreamingMessage') {
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      const parts: string[] = [];
-      for (let i = 0; i < STREAM_EVENTS; i++) {
-        const state = i === STREAM_EVENTS - 1 ? 'TASK_STATE_COMPLETED' : 'TASK_STATE_WORKING';
-        const result =
-          i === 0
-            ? { task: { id: 't1', contextId: 'c1', status: { state: 'TASK_STATE_SUBMITTED' } } }
-            : { statusUpdate: { taskId: 't1', contextId: 'c1', status: { state, timestamp: `${i}` } } };
-        parts.push(`data: ${JSON.stringify({ jsonrpc: '2.0', id: body.id, result })}\n\n`);
+      const stream = bodies.get(body.params.message.parts[0]?.text ?? '');
+      if (stream === undefined) {
+        res.writeHead(400).end();
+        return;
       }
-      res.end(parts.join(''));
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      res.end(stream.join(JSON.stringify(body.id)));
       return;
     }
     const text = taskJson(body.id);
@@ -69,6 +115,7 @@ const http = createHttpClient({
   cache: false,
   retry: false,
 });
+// The default caps stay on: 4 MiB per event, 256 MiB per stream, a 60 s idle timeout.
 const ours = await createA2AClient({ card, http });
 const official = await new ClientFactory().createFromAgentCard(card as unknown as V1Card);
 
@@ -78,24 +125,26 @@ const rawBody = JSON.stringify({
   method: 'SendMessage',
   params: { message: { messageId: 'm1', role: 'ROLE_USER', parts: [{ text: 'hello' }] } },
 });
-const officialMessage = {
-  messageId: 'm1',
-  contextId: '',
-  taskId: '',
-  role: Role.ROLE_USER,
-  parts: [
-    { content: { $case: 'text' as const, value: 'hello' }, mediaType: '', filename: '', metadata: undefined },
-  ],
-  metadata: undefined,
-  extensions: [],
-  referenceTaskIds: [],
-};
-const officialRequest = {
+const officialRequest = (text: string) => ({
   tenant: '',
-  message: officialMessage,
+  message: {
+    messageId: 'm1',
+    contextId: '',
+    taskId: '',
+    role: Role.ROLE_USER,
+    parts: [
+      { content: { $case: 'text' as const, value: text }, mediaType: '', filename: '', metadata: undefined },
+    ],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  },
   configuration: undefined,
   metadata: undefined,
-};
+});
+const ourMessage = (text: string) => ({
+  message: { messageId: 'm1', parts: [{ kind: 'text' as const, text }] },
+});
 
 // Both clients and Node 20's global fetch need a few thousand calls to warm up; measured cold, the first
 // hundreds of calls (~1 ms each) would dominate the numbers.
@@ -107,56 +156,63 @@ afterAll(async () => {
   server.close();
 });
 
-describe('sendMessage round trip on loopback (1.0 JSON-RPC, keep-alive)', () => {
-  bench(
-    'baseline: raw fetch of the same JSON-RPC body',
-    async () => {
-      const response = await fetch(rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
-        body: rawBody,
-      });
-      await response.json();
+benchGroup(
+  'sendMessage round trip on loopback (1.0 JSON-RPC, keep-alive)',
+  [
+    {
+      name: 'baseline: official @a2a-js/sdk 1.3.0 sendMessage',
+      fn: async () => {
+        await official.sendMessage(officialRequest('hello'));
+      },
     },
-    warm,
-  );
-  bench(
-    '@agentweb/a2a sendMessage',
-    async () => {
-      await ours.sendMessage({ message: { messageId: 'm1', parts: [{ kind: 'text', text: 'hello' }] } });
+    {
+      name: '@agentweb/a2a sendMessage',
+      fn: async () => {
+        await ours.sendMessage(ourMessage('hello'));
+      },
     },
-    warm,
-  );
-  bench(
-    'official @a2a-js/sdk 1.3.0 sendMessage',
-    async () => {
-      await official.sendMessage(officialRequest);
+    {
+      name: 'raw fetch of the same JSON-RPC body',
+      fn: async () => {
+        const response = await fetch(rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
+          body: rawBody,
+        });
+        await response.json();
+      },
     },
-    warm,
-  );
-});
+  ],
+  warm,
+);
 
-describe(`${STREAM_EVENTS}-event stream read to the end`, () => {
-  bench(
-    'baseline: official @a2a-js/sdk 1.3.0 sendMessageStream',
-    async () => {
-      let n = 0;
-      for await (const _ of official.sendMessageStream(officialRequest)) n++;
-      if (n !== STREAM_EVENTS) throw new Error(`official client saw ${n} events`);
-    },
-    warm,
+/** Reading one stream to the end with each client; both must see every event. */
+function streamGroup(title: string, scenario: string, timing = warm): void {
+  const expected = expectedEvents(scenario);
+  benchGroup(
+    title,
+    [
+      {
+        name: 'baseline: official @a2a-js/sdk 1.3.0 sendMessageStream',
+        fn: async () => {
+          let n = 0;
+          for await (const _ of official.sendMessageStream(officialRequest(scenario))) n++;
+          if (n !== expected) throw new Error(`official client saw ${n} events`);
+        },
+      },
+      {
+        name: '@agentweb/a2a streamMessage',
+        fn: async () => {
+          let n = 0;
+          for await (const _ of ours.streamMessage(ourMessage(scenario), { resume: false })) n++;
+          if (n !== expected) throw new Error(`@agentweb/a2a saw ${n} events`);
+        },
+      },
+    ],
+    timing,
   );
-  bench(
-    '@agentweb/a2a streamMessage',
-    async () => {
-      let n = 0;
-      for await (const _ of ours.streamMessage(
-        { message: { messageId: 'm1', parts: [{ kind: 'text', text: 'hello' }] } },
-        { resume: false },
-      ))
-        n++;
-      if (n !== STREAM_EVENTS) throw new Error(`@agentweb/a2a saw ${n} events`);
-    },
-    warm,
-  );
-});
+}
+
+streamGroup('1,000-event stream read to the end', STREAMS.small);
+streamGroup('10,000-event stream read to the end', STREAMS.many, { warmupTime: 1000, time: 2000 });
+streamGroup('stream of 8 events of 1 MB read to the end', STREAMS.big, { warmupTime: 1000, time: 2000 });
