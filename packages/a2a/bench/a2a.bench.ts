@@ -201,7 +201,15 @@ function streamGroup(title: string, scenario: string, timing = warm): void {
         },
       },
       {
-        name: '@agentweb/a2a streamMessage',
+        name: '@agentweb/a2a streamMessage (defaults: resume on)',
+        fn: async () => {
+          let n = 0;
+          for await (const _ of ours.streamMessage(ourMessage(scenario))) n++;
+          if (n !== expected) throw new Error(`@agentweb/a2a saw ${n} events`);
+        },
+      },
+      {
+        name: '@agentweb/a2a streamMessage (resume: false)',
         fn: async () => {
           let n = 0;
           for await (const _ of ours.streamMessage(ourMessage(scenario), { resume: false })) n++;

@@ -251,6 +251,13 @@ function noAgent(): InvalidOptionError {
   });
 }
 
+/** The events of a stream of batches, one by one. */
+async function* eventsOf(
+  batches: AsyncIterable<StreamEvent[]>,
+): AsyncGenerator<StreamEvent, void, undefined> {
+  for await (const batch of batches) yield* batch;
+}
+
 /** True when the agent itself answered with an A2A error (not a malformed answer the client caught). */
 function isAgentRefusal(error: unknown): boolean {
   if (!isA2ARpcError(error)) return false;
@@ -342,12 +349,15 @@ export async function createA2AClient(options: CreateA2AClientOptions): Promise<
   // different ways: 1.0 refuses with UnsupportedOperation (as the spec asks), 0.3 agents with whatever error
   // they chose (InvalidParams, InvalidRequest, ...), with one terminal task event, or with an empty stream.
   // In each case the final state is read with GetTask, so a resumed stream still ends with the outcome.
-  const resubscribeOrSnapshot = async function* (id: string, signal?: AbortSignal) {
+  const resubscribeOrSnapshot = async function* (
+    id: string,
+    signal?: AbortSignal,
+  ): AsyncGenerator<StreamEvent[], void, undefined> {
     let reachedEnd = false;
     try {
-      for await (const event of transport.subscribe({ id }, signal)) {
-        reachedEnd ||= isStreamEnd(event);
-        yield event;
+      for await (const batch of transport.subscribe({ id }, signal)) {
+        reachedEnd ||= batch.some(isStreamEnd);
+        yield batch;
       }
     } catch (refusal) {
       if (!isAgentRefusal(refusal)) throw refusal;
@@ -357,21 +367,21 @@ export async function createA2AClient(options: CreateA2AClientOptions): Promise<
         return undefined;
       });
       if (task === undefined) throw refusal;
-      yield task;
+      yield [task];
       return;
     }
     if (reachedEnd) return;
     const task = await finalTask(id, signal);
-    if (task !== undefined) yield task;
+    if (task !== undefined) yield [task];
   };
 
   const resilient = (
-    first: () => AsyncIterable<StreamEvent>,
+    first: () => AsyncIterable<StreamEvent[]>,
     call: A2AStreamOptions | undefined,
   ): AsyncGenerator<StreamEvent, void, undefined> => {
     const resume = call?.resume ?? options.resume ?? {};
     const signal = call?.signal;
-    if (resume === false) return first() as AsyncGenerator<StreamEvent, void, undefined>;
+    if (resume === false) return eventsOf(first());
     return resumableStream(first, (id) => resubscribeOrSnapshot(id, signal), {
       ...resume,
       ...(signal ? { signal } : {}),

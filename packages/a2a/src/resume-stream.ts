@@ -28,37 +28,119 @@ function taskIdOf(event: StreamEvent): string | undefined {
   return event.taskId;
 }
 
+/** Delivered events kept for de-duplication before the first resubscribe: the most recent ones, by count. */
+const RECENT_EVENTS = 256;
+/** ...and by size (UTF-16 code units of their text, roughly their JSON size). */
+const RECENT_CHARS = 4 * 1024 * 1024;
+/** Keys kept once a stream has been resumed (a key is a 44-character hash). */
+const MAX_KEYS = 16_384;
+
+function eventKey(event: StreamEvent): string {
+  return hash('sha256', JSON.stringify(event), 'base64');
+}
+
+/** A cheap upper-bound-ish size of an event: what its parts and strings hold, without serialising it. */
+function approximateChars(value: unknown, budget: number): number {
+  if (typeof value === 'string') return value.length;
+  if (typeof value !== 'object' || value === null) return 8;
+  let size = 2;
+  for (const key in value) {
+    size += key.length + approximateChars((value as Record<string, unknown>)[key], budget - size);
+    if (size > budget) return size;
+  }
+  return size;
+}
+
 /**
- * Yields the events of `open()`; when that stream drops (closes or fails with a network error or idle
+ * Remembers what a stream delivered so a resubscription's replays can be skipped. Hashing every event up front
+ * was most of the per-event cost of a stream, so until the first resubscribe it only keeps the most recent events
+ * (bounded by count and size); their keys are computed when a resubscribe happens, and from then on every event is
+ * keyed as it arrives. An agent that replays events older than that window delivers them again.
+ */
+class DeliveredEvents {
+  // A ring of the most recent events: `#start` is the oldest, `#count` how many are held.
+  readonly #events = new Array<StreamEvent | undefined>(RECENT_EVENTS);
+  readonly #sizes = new Array<number>(RECENT_EVENTS).fill(0);
+  #start = 0;
+  #count = 0;
+  #chars = 0;
+  #keys: Set<string> | undefined;
+
+  /** True when `event` was delivered before (only ever after a resubscribe). */
+  seen(event: StreamEvent): boolean {
+    return this.#keys !== undefined && this.#keys.has(eventKey(event));
+  }
+
+  add(event: StreamEvent): void {
+    if (this.#keys !== undefined) {
+      this.#keys.add(eventKey(event));
+      // Sets iterate in insertion order: the first key is the oldest.
+      if (this.#keys.size > MAX_KEYS) this.#keys.delete(this.#keys.values().next().value as string);
+      return;
+    }
+    if (this.#count === RECENT_EVENTS) this.#dropOldest();
+    const size = approximateChars(event, RECENT_CHARS);
+    const at = (this.#start + this.#count) % RECENT_EVENTS;
+    this.#events[at] = event;
+    this.#sizes[at] = size;
+    this.#count += 1;
+    this.#chars += size;
+    while (this.#chars > RECENT_CHARS && this.#count > 1) this.#dropOldest();
+  }
+
+  /** Called before resubscribing: keys what is remembered, and keys everything from then on. */
+  resuming(): void {
+    if (this.#keys !== undefined) return;
+    const keys = new Set<string>();
+    for (let i = 0; i < this.#count; i += 1) {
+      const event = this.#events[(this.#start + i) % RECENT_EVENTS];
+      if (event !== undefined) keys.add(eventKey(event));
+    }
+    this.#keys = keys;
+    this.#events.fill(undefined);
+    this.#count = 0;
+    this.#chars = 0;
+  }
+
+  #dropOldest(): void {
+    this.#chars -= this.#sizes[this.#start] ?? 0;
+    this.#events[this.#start] = undefined;
+    this.#start = (this.#start + 1) % RECENT_EVENTS;
+    this.#count -= 1;
+  }
+}
+
+/**
+ * Yields the events of `open()` (which yields them in batches) one by one; when that stream drops (closes or fails with a network error or idle
  * timeout) before a terminal or interrupted state, resubscribes to the task with exponential backoff, at most
  * `maxReconnects` times, and skips events already delivered (a resubscription replays the task snapshot and,
- * on some agents, earlier events).
+ * on some agents, earlier events: the last 256 delivered events, up to 4 MiB of them, are recognised).
  */
 export async function* resumableStream(
-  open: () => AsyncIterable<StreamEvent>,
-  resubscribe: (taskId: string) => AsyncIterable<StreamEvent>,
+  open: () => AsyncIterable<StreamEvent[]>,
+  resubscribe: (taskId: string) => AsyncIterable<StreamEvent[]>,
   options: ResumeOptions & { signal?: AbortSignal } = {},
 ): AsyncGenerator<StreamEvent, void, undefined> {
   const maxReconnects = options.maxReconnects ?? 3;
   const initialDelay = options.initialDelayMs ?? 200;
   const maxDelay = options.maxDelayMs ?? 5000;
-  const seen = new Set<string>();
+  const delivered = new DeliveredEvents();
   let taskId: string | undefined;
   let attempts = 0;
   let source = open();
   while (true) {
     let failure: unknown;
     try {
-      for await (const event of source) {
-        taskId ??= taskIdOf(event);
-        // One-shot hashing: a Hash object per event was most of the per-event cost of a resumable stream.
-        const key = hash('sha256', JSON.stringify(event), 'base64');
-        const ended = isStreamEnd(event);
-        if (!seen.has(key)) {
-          seen.add(key);
-          yield event;
+      for await (const batch of source) {
+        for (const event of batch) {
+          taskId ??= taskIdOf(event);
+          const ended = isStreamEnd(event);
+          if (!delivered.seen(event)) {
+            delivered.add(event);
+            yield event;
+          }
+          if (ended) return;
         }
-        if (ended) return;
       }
     } catch (error) {
       if (options.signal?.aborted || !isResumableStreamError(error)) throw error;
@@ -77,6 +159,7 @@ export async function* resumableStream(
     }
     await abortableDelay(Math.min(maxDelay, initialDelay * 2 ** attempts), options.signal);
     attempts++;
+    delivered.resuming();
     source = resubscribe(taskId);
   }
 }

@@ -11,7 +11,7 @@ import {
 } from './errors.js';
 import { parseJsonText, type RpcCallSite, unwrapRpcResponse } from './rpc-envelope.js';
 import { isObject } from './shape.js';
-import { parseSse } from './sse-parser.js';
+import { isBlank, parseSseBatches } from './sse-parser.js';
 import type { TransportSettings } from './transport.js';
 
 /** Settings of a JSON-RPC transport bound to one endpoint: a binding's settings, less the tenant (sent in params). */
@@ -114,16 +114,17 @@ export class RpcTransport {
   }
 
   /**
-   * Opens a streaming call and yields each event's `result` passed through `map`. A JSON (not event-stream)
-   * answer is read as a single JSON-RPC response, which is how agents refuse a stream. Mapping here, rather
-   * than in a generator wrapped around this one, saves a generator hop per event.
+   * Opens a streaming call and yields each event's `result` passed through `map`, in batches of the events one
+   * read of the body brought. A JSON (not event-stream) answer is read as a single JSON-RPC response, which is
+   * how agents refuse a stream. Mapping here, rather than in a generator wrapped around this one, and yielding
+   * batches save generator hops per event.
    */
   async *stream<T>(
     method: string,
     params: unknown,
     signal: AbortSignal | undefined,
     map: (result: unknown) => T,
-  ): AsyncGenerator<T, void, undefined> {
+  ): AsyncGenerator<T[], void, undefined> {
     const id = nextId();
     const auth = await this.options.applyAuth(this.options.url, signal);
     const site: RpcCallSite = { method, url: this.options.url };
@@ -155,18 +156,22 @@ export class RpcTransport {
         site,
         `the ${contentType || 'untyped'} answer to a stream request`,
       );
-      yield map(unwrapRpcResponse(envelope, id, site));
+      yield [map(unwrapRpcResponse(envelope, id, site))];
       return;
     }
-    const events = parseSse(opened.body, {
+    const batches = parseSseBatches(opened.body, {
       maxEventBytes: this.options.maxEventBytes,
       idleTimeoutMs: this.options.idleTimeoutMs,
       ...(signal ? { signal } : {}),
     });
-    for await (const event of events) {
-      if (event.data.trim() === '') continue;
-      const envelope = parseJsonText(event.data, site, 'an event on the stream');
-      yield map(unwrapRpcResponse(envelope, id, site));
+    for await (const batch of batches) {
+      const out: T[] = [];
+      for (const event of batch) {
+        if (isBlank(event.data)) continue;
+        const envelope = parseJsonText(event.data, site, 'an event on the stream');
+        out.push(map(unwrapRpcResponse(envelope, id, site)));
+      }
+      if (out.length > 0) yield out;
     }
   }
 }

@@ -49,8 +49,11 @@ export function optionalObject(value: unknown, path: string): JsonObject | undef
 
 /** Copies every key of `source` not in `known` onto `target`, so fields from newer peers survive. */
 export function copyUnknown(source: JsonObject, known: ReadonlySet<string>, target: JsonObject): void {
-  for (const [key, value] of Object.entries(source)) {
-    if (known.has(key) || value === undefined) continue;
+  // for...in with an own-key check: no entries array per object (this runs for every object of every event).
+  for (const key in source) {
+    if (!Object.hasOwn(source, key) || known.has(key)) continue;
+    const value = source[key];
+    if (value === undefined) continue;
     // JSON.parse makes `__proto__` an own key; assigning it would set the copy's prototype instead.
     if (key === '__proto__') {
       Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });

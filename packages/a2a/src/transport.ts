@@ -73,14 +73,18 @@ export interface A2ATransport {
   readonly url: string;
   /** Sends a message. */
   send(params: OutgoingSend, call?: TransportCall): Promise<SendMessageResult>;
-  /** Sends a message and yields its events as they come, until the agent closes the stream. */
-  stream(params: OutgoingSend, signal?: AbortSignal): AsyncGenerator<StreamEvent, void, undefined>;
+  /**
+   * Sends a message and yields its events as they come, until the agent closes the stream: in batches of what
+   * arrived together (one read of the body, the gRPC messages waiting), so the layers above take one asynchronous
+   * step per batch rather than per event.
+   */
+  stream(params: OutgoingSend, signal?: AbortSignal): AsyncGenerator<StreamEvent[], void, undefined>;
   /** Reads a task. */
   getTask(params: { id: string; historyLength?: number }, call?: TransportCall): Promise<Task>;
   /** Cancels a task. */
   cancelTask(params: { id: string }, call?: TransportCall): Promise<Task>;
   /** Re-attaches to a task's events. */
-  subscribe(params: { id: string }, signal?: AbortSignal): AsyncGenerator<StreamEvent, void, undefined>;
+  subscribe(params: { id: string }, signal?: AbortSignal): AsyncGenerator<StreamEvent[], void, undefined>;
   /** The authenticated extended card, as received (validated by the caller). */
   getExtendedCard(call?: TransportCall): Promise<unknown>;
   /** Registers a push config. */

@@ -237,7 +237,7 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
     request: JsonObject | Buffer,
     signal: AbortSignal | undefined,
     reader: (bytes: Buffer) => T,
-  ): AsyncGenerator<T, void, undefined> {
+  ): AsyncGenerator<T[], void, undefined> {
     const m = methods[operation];
     const body = Buffer.isBuffer(request) ? request : encodeRequest(m.request, request);
     const channel = ready ?? (await connect(signal));
@@ -280,20 +280,24 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
     let received = 0;
     try {
       while (true) {
-        const next = queue.shift();
-        if (next !== undefined) {
-          if (queue.length < STREAM_HIGH_WATER / 2) call.resume();
-          received += next.length;
-          if (received > settings.maxStreamBytes) {
-            throw new BodyTooLargeError({ url, limit: settings.maxStreamBytes, received });
+        if (queue.length > 0) {
+          // Everything that arrived so far goes up as one batch.
+          const batch: T[] = [];
+          for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+            received += next.length;
+            if (received > settings.maxStreamBytes) {
+              throw new BodyTooLargeError({ url, limit: settings.maxStreamBytes, received });
+            }
+            if (next.length > settings.maxEventBytes) {
+              throw new A2AStreamError({
+                reason: 'event-too-large',
+                message: `A stream message of ${next.length} bytes from ${url} exceeds the ${settings.maxEventBytes}-byte cap`,
+              });
+            }
+            batch.push(read(operation, next, settings.maxEventBytes, reader));
           }
-          if (next.length > settings.maxEventBytes) {
-            throw new A2AStreamError({
-              reason: 'event-too-large',
-              message: `A stream message of ${next.length} bytes from ${url} exceeds the ${settings.maxEventBytes}-byte cap`,
-            });
-          }
-          yield read(operation, next, settings.maxEventBytes, reader);
+          call.resume();
+          yield batch;
           continue;
         }
         if (failure !== undefined) throw failure;

@@ -6,7 +6,7 @@ import type { JsonObject, StreamEvent, TaskPushNotificationConfig } from '../mod
 import { parseJsonText, type RpcCallSite } from '../rpc-envelope.js';
 import { authErrorOf, readCapped } from '../rpc-transport.js';
 import { optionalArray, readAnswer, requireObject } from '../shape.js';
-import { parseSse } from '../sse-parser.js';
+import { isBlank, parseSseBatches } from '../sse-parser.js';
 import type { A2ATransport, OutgoingSend, TransportSettings } from '../transport.js';
 import {
   messageToV1,
@@ -170,25 +170,33 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
         settings.maxBodyBytes ?? http.defaults.maxBodyBytes,
         callSite,
       );
-      yield map(parseJsonText(text, callSite, `the ${contentType || 'untyped'} answer to a stream request`));
+      yield [
+        map(parseJsonText(text, callSite, `the ${contentType || 'untyped'} answer to a stream request`)),
+      ];
       return;
     }
-    const events = parseSse(opened.body, {
+    const batches = parseSseBatches(opened.body, {
       maxEventBytes: settings.maxEventBytes,
       idleTimeoutMs: settings.idleTimeoutMs,
       ...(signal ? { signal } : {}),
     });
-    for await (const event of events) {
-      if (event.data.trim() === '') continue;
-      if (event.event === 'error') {
-        const typed = restErrorFromBody(event.data, {
-          operation: request.operation,
-          ...callSite,
-          httpStatus: statusInErrorEvent(event.data),
-        });
-        throw typed ?? invalidResponse(`an error event on the stream: ${event.data.slice(0, 200)}`, callSite);
+    for await (const batch of batches) {
+      const out: T[] = [];
+      for (const event of batch) {
+        if (isBlank(event.data)) continue;
+        if (event.event === 'error') {
+          const typed = restErrorFromBody(event.data, {
+            operation: request.operation,
+            ...callSite,
+            httpStatus: statusInErrorEvent(event.data),
+          });
+          throw (
+            typed ?? invalidResponse(`an error event on the stream: ${event.data.slice(0, 200)}`, callSite)
+          );
+        }
+        out.push(map(parseJsonText(event.data, callSite, 'an event on the stream')));
       }
-      yield map(parseJsonText(event.data, callSite, 'an event on the stream'));
+      if (out.length > 0) yield out;
     }
   }
 
