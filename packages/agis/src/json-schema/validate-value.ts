@@ -1,4 +1,5 @@
 import { isJsonObject } from '../json-object.js';
+import { isRiskyPattern } from './pattern-safety.js';
 // A small JSON Schema checker for the subset AGIS input contracts use (type, properties, required,
 // additionalProperties, enum, const, numeric and length bounds, pattern, items, formats, allOf/anyOf/
 // oneOf). Unknown keywords are ignored, as JSON Schema prescribes.
@@ -36,8 +37,17 @@ function typeMatches(expected: string, v: unknown): boolean {
   return expected === actual || (expected === 'number' && actual === 'integer');
 }
 
+/** JSON text of a value for comparisons; a value too deep (or cyclic) to serialise compares by identity. */
+function canonical(v: unknown): unknown {
+  try {
+    return JSON.stringify(v);
+  } catch {
+    return v;
+  }
+}
+
 function equal(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return a === b || canonical(a) === canonical(b);
 }
 
 /** Violations of `value` against `schema` (empty when it matches). */
@@ -66,11 +76,11 @@ export function validateJsonValue(
   if (Array.isArray(s['enum']) && !s['enum'].some((e) => equal(e, value))) {
     out.push({
       path,
-      message: `${where} must be one of ${s['enum'].map((e) => JSON.stringify(e)).join(', ')}`,
+      message: `${where} must be one of ${s['enum'].map((e) => String(canonical(e))).join(', ')}`,
     });
   }
   if ('const' in s && !equal(s['const'], value))
-    out.push({ path, message: `${where} must be ${JSON.stringify(s['const'])}` });
+    out.push({ path, message: `${where} must be ${String(canonical(s['const']))}` });
   if (typeof value === 'number') {
     const n = (k: string) => (typeof s[k] === 'number' ? (s[k] as number) : undefined);
     if (n('minimum') !== undefined && value < n('minimum')!)
@@ -91,7 +101,8 @@ export function validateJsonValue(
       out.push({ path, message: `${where} must have at least ${s['minLength']} characters` });
     if (typeof s['maxLength'] === 'number' && len > s['maxLength'])
       out.push({ path, message: `${where} must have at most ${s['maxLength']} characters` });
-    if (typeof s['pattern'] === 'string') {
+    // A pattern that may backtrack exponentially is not run: the endpoint checks its own input.
+    if (typeof s['pattern'] === 'string' && !isRiskyPattern(s['pattern'])) {
       let re: RegExp | undefined;
       try {
         re = new RegExp(s['pattern'], 'u');
@@ -108,7 +119,7 @@ export function validateJsonValue(
       out.push({ path, message: `${where} must have at least ${s['minItems']} items` });
     if (typeof s['maxItems'] === 'number' && value.length > s['maxItems'])
       out.push({ path, message: `${where} must have at most ${s['maxItems']} items` });
-    if (s['uniqueItems'] === true && new Set(value.map((v) => JSON.stringify(v))).size !== value.length) {
+    if (s['uniqueItems'] === true && new Set(value.map(canonical)).size !== value.length) {
       out.push({ path, message: `${where} must not repeat items` });
     }
     if (s['items'] !== undefined)

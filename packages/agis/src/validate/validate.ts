@@ -1,5 +1,6 @@
 import { normalizeAgisAliases } from '../document/aliases.js';
 import { isAgisParseError } from '../document/errors.js';
+import { checkValueShape, resolveLimits } from '../document/limits.js';
 import { AGIS_ACTORS, AGIS_CAPABILITIES, AGIS_IMPACT_TIERS } from '../document/model.js';
 import {
   type AgisPath,
@@ -254,22 +255,25 @@ export async function validateAgisDocument(
   const level = options.level ?? 1;
   let value: unknown = docOrText;
   let locate: ((path: AgisPath) => { line: number; column: number } | undefined) | undefined;
-  if (typeof docOrText === 'string') {
-    try {
+  try {
+    if (typeof docOrText === 'string') {
       const source = parseAgisSource(docOrText, options);
       value = source.value;
       locate = (p) => source.locate(p);
-    } catch (error) {
-      if (!isAgisParseError(error)) throw error;
-      const issue: AgisValidationIssue = {
-        pass: 1,
-        rule: `document.${error.reason}`,
-        path: error.path ?? '',
-        message: error.message,
-        ...(error.line !== undefined ? { line: error.line, column: error.column ?? 1 } : {}),
-      };
-      return { conforms: false, level, failures: [issue], warnings: [], failingPasses: [1] };
+    } else {
+      // A value handed over directly gets the same depth and size limits as parsed text (it may be cyclic).
+      checkValueShape(docOrText, resolveLimits(options), formatAgisPath);
     }
+  } catch (error) {
+    if (!isAgisParseError(error)) throw error;
+    const issue: AgisValidationIssue = {
+      pass: 1,
+      rule: `document.${error.reason}`,
+      path: error.path ?? '',
+      message: error.message,
+      ...(error.line !== undefined ? { line: error.line, column: error.column ?? 1 } : {}),
+    };
+    return { conforms: false, level, failures: [issue], warnings: [], failingPasses: [1] };
   }
   const { value: normalized, notes } = normalizeAgisAliases(value);
   const c = new Collector(locate);
@@ -286,8 +290,15 @@ export async function validateAgisDocument(
   }
   const doc = normalized;
   structural(doc, c);
-  const endpoints = Array.isArray(doc['endpoints']) ? doc['endpoints'].filter(isJsonObject) : [];
-  const indexOf = new Map(endpoints.map((ep) => [ep, (doc['endpoints'] as unknown[]).indexOf(ep)]));
+  const endpoints: Rec[] = [];
+  const indexOf = new Map<Rec, number>();
+  if (Array.isArray(doc['endpoints'])) {
+    doc['endpoints'].forEach((ep, i) => {
+      // The first position of an endpoint object listed twice, as indexOf gave.
+      if (isJsonObject(ep) && !indexOf.has(ep)) indexOf.set(ep, i);
+      if (isJsonObject(ep)) endpoints.push(ep);
+    });
+  }
   const methodOk = new Map<Rec, boolean>();
 
   // Pass 2 and 3.
