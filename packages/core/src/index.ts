@@ -5,4 +5,5 @@ export {
   createErrorGuard,
   isAgentWebError,
 } from './agentweb-error.js';
+export { type ModuleEntry, moduleEntry } from './module-entry.js';
 export type { ProgressEvent, ProgressListener, ProvenanceRecord } from './provenance.js';
