@@ -10,28 +10,19 @@ import {
 
 const services: MatcherService[] = loadServices().map((s) => s.doc);
 
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
-
 describe('intent matcher input limits', () => {
   const matcher = createIntentMatcher({ services, now: BENCH_NOW });
 
   it('refuses an instruction over maxInstructionLength with AGIS_INPUT_TOO_LONG before doing any work', async () => {
     const long = 'midnight '.repeat(100_000);
-    const error = await rejection(matcher.match(long));
+    const error = await matcher.match(long).catch((e: unknown) => e);
     expect(isIntentInputError(error)).toBe(true);
     expect(error).toMatchObject({
       code: 'AGIS_INPUT_TOO_LONG',
       length: long.length,
       limit: DEFAULT_MAX_INSTRUCTION_LENGTH,
     });
-    expect(await rejection(matcher.rankForCalibration(long))).toMatchObject({ code: 'AGIS_INPUT_TOO_LONG' });
+    await expect(matcher.rankForCalibration(long)).rejects.toMatchObject({ code: 'AGIS_INPUT_TOO_LONG' });
     const endpoint = services[0]!.endpoints[0]!;
     expect(() => extractParams(long, endpoint, BENCH_NOW)).toThrow(/maxInstructionLength/);
   });
@@ -44,7 +35,7 @@ describe('intent matcher input limits', () => {
       );
     expect((await matcher.match(padded)).candidates[0]?.method).toBe('BOOK');
     const strict = createIntentMatcher({ services, now: BENCH_NOW, maxInstructionLength: 20 });
-    expect(await rejection(strict.match('book a table for two tonight'))).toMatchObject({
+    await expect(strict.match('book a table for two tonight')).rejects.toMatchObject({
       code: 'AGIS_INPUT_TOO_LONG',
       limit: 20,
     });
@@ -52,7 +43,7 @@ describe('intent matcher input limits', () => {
 
   it('refuses a value that is not text with AGIS_INPUT_INVALID', async () => {
     for (const value of [undefined, null, 42, { text: 'book' }]) {
-      expect(await rejection(matcher.match(value as unknown as string))).toMatchObject({
+      await expect(matcher.match(value as unknown as string)).rejects.toMatchObject({
         code: 'AGIS_INPUT_INVALID',
       });
     }

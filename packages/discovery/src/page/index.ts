@@ -1,5 +1,18 @@
 export { type ExtractProductIdsOptions, extractProductIds } from './extract-product-ids.js';
 export {
+  createExtractionPool,
+  DEFAULT_OFF_THREAD_CHARS,
+  type ExtractionPool,
+  ExtractionPoolError,
+  type ExtractionPoolErrorCode,
+  type ExtractionPoolOptions,
+  extractProductIdsOffThread,
+  isExtractionPoolError,
+  type OffThreadExtractOptions,
+  type PoolExtractOptions,
+  sharedExtractionPool,
+} from './extraction-pool.js';
+export {
   type HtmlScan,
   type JsonLdBlock,
   MAX_MICRODATA_TEXT,
