@@ -27,6 +27,7 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
+    setupFiles: ['./vitest.setup.ts'],
     benchmark: {
       include: ['packages/*/bench/**/*.bench.ts'],
     },

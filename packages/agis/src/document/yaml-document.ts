@@ -10,7 +10,13 @@ import { limitError } from './limits.js';
  */
 export function parseYamlDocument(text: string, lineCounter: LineCounter): Document.Parsed {
   try {
-    return parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false, schema: 'core' });
+    return parseDocument(text, {
+      lineCounter,
+      uniqueKeys: false,
+      prettyErrors: false,
+      schema: 'core',
+      logLevel: 'error',
+    });
   } catch (error) {
     if (error instanceof RangeError) {
       throw limitError('maxDepth', 'AGIS document nests too deeply to parse', {});

@@ -37,13 +37,23 @@ function typeMatches(expected: string, v: unknown): boolean {
   return expected === actual || (expected === 'number' && actual === 'integer');
 }
 
-/** JSON text of a value for comparisons; a value too deep (or cyclic) to serialise compares by identity. */
-function canonical(v: unknown): unknown {
+/** JSON text of a value for comparisons; a value too deep (or cyclic) to serialise equals nothing else. */
+function canonical(v: unknown): string | symbol {
   try {
-    return JSON.stringify(v);
+    return JSON.stringify(v) ?? 'undefined';
   } catch {
-    return v;
+    return Symbol('unserialisable');
   }
+}
+
+/** A value as a message shows it. */
+function show(v: unknown): string {
+  const text = canonical(v);
+  return typeof text === 'string'
+    ? text.length > 80
+      ? `${text.slice(0, 80)}...`
+      : text
+    : '(a value too deep to show)';
 }
 
 function equal(a: unknown, b: unknown): boolean {
@@ -67,7 +77,10 @@ export function validateJsonValue(
   const s = schema as Schema;
   const where = path || '(input)';
   if (s['type'] !== undefined) {
-    const types = Array.isArray(s['type']) ? (s['type'] as string[]) : [s['type'] as string];
+    // Only names are types: anything else in `type` (a document's mistake) is left out, never printed whole.
+    const types = (Array.isArray(s['type']) ? (s['type'] as unknown[]) : [s['type']]).filter(
+      (t): t is string => typeof t === 'string',
+    );
     if (!types.some((t) => typeMatches(t, value))) {
       out.push({ path, message: `${where} must be ${types.join(' or ')}, got ${typeOf(value)}` });
       return out;
@@ -76,11 +89,11 @@ export function validateJsonValue(
   if (Array.isArray(s['enum']) && !s['enum'].some((e) => equal(e, value))) {
     out.push({
       path,
-      message: `${where} must be one of ${s['enum'].map((e) => String(canonical(e))).join(', ')}`,
+      message: `${where} must be one of ${s['enum'].map(show).join(', ')}`,
     });
   }
   if ('const' in s && !equal(s['const'], value))
-    out.push({ path, message: `${where} must be ${String(canonical(s['const']))}` });
+    out.push({ path, message: `${where} must be ${show(s['const'])}` });
   if (typeof value === 'number') {
     const n = (k: string) => (typeof s[k] === 'number' ? (s[k] as number) : undefined);
     if (n('minimum') !== undefined && value < n('minimum')!)
