@@ -27,7 +27,7 @@ if (values.help) {
   --time-limit MS     per input, plus 2000 ms per MB (default 2000)
   --workers N         worker threads (default 2)
   --heap-mb N         heap cap of a worker (default 1024)
-  --max-slowdown X    time per MB allowed over the real inputs' (default 10)
+  --max-slowdown X    time per MB allowed over the real inputs' (default 20)
   --out DIR           failing inputs and summary.json (default reports/fuzz)`);
   process.exit(0);
 }

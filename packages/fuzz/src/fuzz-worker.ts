@@ -1,46 +1,53 @@
 // The worker of `runFuzz`: owns one target, runs the inputs it is sent, answers with the outcome and the time.
 import { parentPort, workerData } from 'node:worker_threads';
+import { inputsOf } from './inputs.js';
 import { outcomeOf } from './outcome.js';
 import type { FuzzTarget } from './target.js';
 
-const { target: name, targetsModule } = workerData as { target: string; targetsModule?: string };
+const {
+  target: name,
+  targetsModule,
+  seed,
+  runs,
+  hostileRuns,
+} = workerData as {
+  target: string;
+  targetsModule?: string;
+  seed: number;
+  runs: number;
+  hostileRuns: number;
+};
 const module = (await import(targetsModule ?? './targets.js')) as { fuzzTargets(): FuzzTarget[] };
 const target = module.fuzzTargets().find((t) => t.name === name);
 if (!target) throw new Error(`unknown fuzz target ${name}`);
 
 const MB = 1024 * 1024;
+let inputs: { index: string; value: unknown }[] | undefined;
 
 /** Time per MB of the target's real inputs: the best of three passes over all of them. */
 async function baseline(): Promise<number | undefined> {
-  const inputs = target!.realInputs?.() ?? [];
-  const bytes = inputs.reduce<number>((sum, input) => sum + target!.size(input), 0);
+  const real = target!.realInputs?.() ?? [];
+  const bytes = real.reduce<number>((sum, input) => sum + target!.size(input), 0);
   if (bytes === 0) return undefined;
   let best = Number.POSITIVE_INFINITY;
   for (let pass = 0; pass < 3; pass++) {
     const start = performance.now();
-    for (const input of inputs) await outcomeOf(() => target!.run(input));
+    for (const input of real) await outcomeOf(() => target!.run(input));
     best = Math.min(best, performance.now() - start);
   }
   return best / (bytes / MB);
 }
 
-parentPort?.on(
-  'message',
-  async (message: { type: 'baseline' } | { type: 'run'; index: number; input: unknown }) => {
-    if (message.type === 'baseline') {
-      parentPort?.postMessage({ type: 'baseline', msPerMb: await baseline() });
-      return;
-    }
-    const start = performance.now();
-    const outcome = await outcomeOf(() => target.run(message.input));
-    const ms = performance.now() - start;
-    parentPort?.postMessage({
-      type: 'result',
-      index: message.index,
-      outcome,
-      ms,
-      bytes: target.size(message.input),
-    });
-  },
-);
+parentPort?.on('message', async (message: { type: 'baseline' } | { type: 'run'; index: number }) => {
+  if (message.type === 'baseline') {
+    parentPort?.postMessage({ type: 'baseline', msPerMb: await baseline() });
+    return;
+  }
+  inputs ??= inputsOf(target, seed, runs, hostileRuns);
+  const input = inputs[message.index]!.value;
+  const start = performance.now();
+  const outcome = await outcomeOf(() => target.run(input));
+  const ms = performance.now() - start;
+  parentPort?.postMessage({ type: 'result', index: message.index, outcome, ms, bytes: target.size(input) });
+});
 parentPort?.postMessage({ type: 'ready' });

@@ -114,7 +114,7 @@ export function largeAgisYaml(endpoints: number): string {
       '        datetime: {type: string, format: date-time}',
       '      required: [party_size]',
       '    output: {type: object, properties: {id: {type: string}}}',
-      '    errors: [reservation_unavailable]',
+      '    errors: [{name: reservation_unavailable}]',
     );
   }
   lines.push('vocabulary:', '  domain: hospitality', `  declared_verbs: [${verbs.join(', ')}]`);

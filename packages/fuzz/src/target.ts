@@ -22,6 +22,8 @@ export interface FuzzTarget<T = unknown> {
    * (`pnpm fuzz` and `pnpm bench`).
    */
   hostile?: fc.Arbitrary<T>;
+  /** Inputs smaller than this many bytes are not timed per MB (default: the run's `minTimedBytes`, 64 Ki). */
+  timedBytes?: number;
   /** Runs in `pnpm test` (default 100); 0 where another test file already holds the property (named in `coveredBy`). */
   testRuns?: number;
   /** The test file whose fast-check property already covers this function in `pnpm test`. */

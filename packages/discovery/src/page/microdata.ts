@@ -21,11 +21,11 @@ export type MicrodataValue = string | MicrodataItem;
 const MAX_ITEM_DEPTH = 64;
 
 /**
- * Elements the property walks may visit per page, beyond twice the page's microdata elements. A page whose
- * items all `itemref` one big subtree would otherwise cost (items x subtree); real pages use a few times
- * their element count.
+ * Elements the property walks may visit per page beyond the page's microdata elements. Without `itemref` each
+ * element is visited once (a walk stops at nested items); a page whose items all `itemref` one big subtree
+ * would otherwise cost (items x subtree).
  */
-const EXTRA_VISITS = 100_000;
+const EXTRA_VISITS = 20_000;
 
 /** Items read from a page, and whether the reading stopped at its budget. */
 export interface MicrodataReading {
@@ -54,7 +54,7 @@ export function readMicrodata(
   select: (element: MicrodataElement) => boolean = () => true,
 ): MicrodataReading {
   const cache = new Map<MicrodataElement, MicrodataItem>();
-  const budget = { left: 2 * scan.elementCount + EXTRA_VISITS, exhausted: false };
+  const budget = { left: scan.elementCount + EXTRA_VISITS, exhausted: false };
   // Items being read, innermost last: an item that contains itself through itemref is skipped.
   const ancestors = new Set<MicrodataElement>();
   const read = (element: MicrodataElement): MicrodataItem => {

@@ -92,6 +92,17 @@ const AGIS_FRAGMENTS = [
 ];
 const SEEDS = [YAML_SEED, BRACE_SEED, JSON.stringify(parseAgisSource(YAML_SEED).value)];
 
+const SCHEMAS = mutatedJson([
+  {
+    type: 'object',
+    properties: { a: { type: 'string', pattern: '^a+$' }, n: { type: ['integer', 'null'], enum: [1, 2] } },
+    required: ['a'],
+    additionalProperties: false,
+    allOf: [{ minProperties: 1 }],
+    anyOf: [{ required: ['a'] }, { required: ['n'] }],
+  },
+]);
+
 const catalog = (): MatcherService[] =>
   realAgisServices().map((text) => parseAgisSource(text).value as MatcherService);
 let matcher: IntentMatcher | undefined;
@@ -154,6 +165,8 @@ export const agisTargets: FuzzTarget[] = [
     size: textSize,
     realInputs: realInstructions,
     hostile: fc.constantFrom(...hostileInstructions(2000).map((h) => h.text)),
+    // Instructions are short: the 2000-character hostile ones are timed per MB against the real ones.
+    timedBytes: 1000,
     testRuns: 60,
   }),
   defineTarget({
@@ -171,27 +184,18 @@ export const agisTargets: FuzzTarget[] = [
     testRuns: 200,
   }),
   defineTarget({
-    name: 'agis.jsonSchemaProblems+validateJsonValue',
-    input: fc.record({
-      schema: mutatedJson([
-        {
-          type: 'object',
-          properties: {
-            a: { type: 'string', pattern: '^a+$' },
-            n: { type: ['integer', 'null'], enum: [1, 2] },
-          },
-          required: ['a'],
-          additionalProperties: false,
-        },
-      ]),
-      value: mutatedJson([{ a: 'aaa', n: 1 }]),
-    }),
-    run: ({ schema, value }: { schema: unknown; value: unknown }) => [
-      jsonSchemaProblems(schema),
-      validateJsonValue(schema, value),
-    ],
+    name: 'agis.jsonSchemaProblems',
+    input: SCHEMAS,
+    run: (schema: unknown) => jsonSchemaProblems(schema),
     size: jsonSize,
-    testRuns: 200,
+    testRuns: 150,
+  }),
+  defineTarget({
+    name: 'agis.validateJsonValue',
+    input: fc.record({ schema: SCHEMAS, value: mutatedJson([{ a: 'aaa', n: 1 }]) }),
+    run: ({ schema, value }: { schema: unknown; value: unknown }) => validateJsonValue(schema, value),
+    size: jsonSize,
+    testRuns: 150,
   }),
   defineTarget({
     name: 'agis.parseWellKnownSummary',

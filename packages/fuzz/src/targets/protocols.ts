@@ -78,6 +78,21 @@ const SEARCH_OUTPUT = {
   total: 2,
   nextCursor: 'n',
 };
+const CART_OUTPUT = {
+  cartId: 'c1',
+  items: [{ productId: 'p1', quantity: 2, price: '9.50' }],
+  subtotal: '19.00',
+  currency: 'EUR',
+};
+const ORDER_OUTPUT = {
+  orders: [{ orderId: 'o1', status: 'shipped', items: [{ productId: 'p1', quantity: 1 }] }],
+};
+const V1_REPLIES = mutatedJson([
+  TASK_V1,
+  { task: TASK_V1 },
+  { message: { messageId: 'r', role: 'ROLE_AGENT', parts: [{ text: 'ok' }] } },
+  { statusUpdate: { taskId: 't1', contextId: 'c', status: { state: 'TASK_STATE_WORKING' }, final: false } },
+]);
 const FILTER_SEEDS = [
   "price < 100 AND brand IN ('acme', 'bolt')",
   "NOT (color = 'red' OR size BETWEEN 1 AND 3)",
@@ -94,18 +109,22 @@ export const protocolTargets: FuzzTarget[] = [
     coveredBy: 'packages/agentcard/test/hostile-input.test.ts',
     testRuns: 60,
   }),
-  defineTarget({
-    name: 'a2a.taskFromV1+streamEventFromV1',
-    input: mutatedJson([
-      TASK_V1,
-      { task: TASK_V1 },
-      { statusUpdate: { taskId: 't1', contextId: 'c', status: { state: 'TASK_STATE_WORKING' } } },
-    ]),
-    run: (value: unknown) => [taskFromV1(value), streamEventFromV1(value), sendResultFromV1(value)].length,
-    size: jsonSize,
-    coveredBy: 'packages/a2a/test/wire-v1.test.ts',
-    testRuns: 0,
-  }),
+  ...(
+    [
+      ['a2a.taskFromV1', (value: unknown) => taskFromV1(value)],
+      ['a2a.streamEventFromV1', (value: unknown) => streamEventFromV1(value)],
+      ['a2a.sendResultFromV1', (value: unknown) => sendResultFromV1(value)],
+    ] as const
+  ).map(([name, run]) =>
+    defineTarget({
+      name,
+      input: V1_REPLIES,
+      run,
+      size: jsonSize,
+      coveredBy: 'packages/a2a/test/wire-v1.test.ts',
+      testRuns: 0,
+    }),
+  ),
   defineTarget({
     name: 'a2a.sendResultFromV03',
     input: mutatedJson([
@@ -145,19 +164,22 @@ export const protocolTargets: FuzzTarget[] = [
     size: jsonSize,
     testRuns: 150,
   }),
-  defineTarget({
-    name: 'cap.parseProductSearchOutput',
-    input: mutatedJson([SEARCH_OUTPUT]),
-    run: (data: unknown) =>
-      [
-        parseProductSearchOutput(data),
-        parseProductGetOutput(data),
-        parseCartManageOutput(data),
-        parseOrderStatusOutput(data),
-      ].length,
-    size: jsonSize,
-    testRuns: 150,
-  }),
+  ...(
+    [
+      ['cap.parseProductSearchOutput', (data: unknown) => parseProductSearchOutput(data)],
+      ['cap.parseProductGetOutput', (data: unknown) => parseProductGetOutput(data)],
+      ['cap.parseCartManageOutput', (data: unknown) => parseCartManageOutput(data)],
+      ['cap.parseOrderStatusOutput', (data: unknown) => parseOrderStatusOutput(data)],
+    ] as const
+  ).map(([name, run]) =>
+    defineTarget({
+      name,
+      input: mutatedJson([SEARCH_OUTPUT, CART_OUTPUT, ORDER_OUTPUT]),
+      run,
+      size: jsonSize,
+      testRuns: 80,
+    }),
+  ),
   defineTarget({
     name: 'cap.parseFilter+validateFilter',
     input: textInput(FILTER_SEEDS, [
