@@ -26,9 +26,10 @@ for (const file of report.files ?? []) {
         'ops/s': Math.round(b.hz).toLocaleString('en-US'),
         p99_ms: b.p99?.toFixed(4),
         'time vs baseline': baseline ? `${(baseline.hz / b.hz).toFixed(2)}x` : 'n/a',
+        'p99 vs baseline': baseline?.p99 && b.p99 ? `${(b.p99 / baseline.p99).toFixed(2)}x` : 'n/a',
       });
     }
   }
 }
-console.log('\nBenchmarks (time per op relative to the group baseline; lower is better)');
+console.log('\nBenchmarks (mean time and p99 per op relative to the group baseline; lower is better)');
 console.table(rows);

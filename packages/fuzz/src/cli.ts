@@ -24,7 +24,7 @@ if (values.help) {
   --hostile-runs N    large hostile inputs per target that has them (default 20)
   --seed N            repeat a run (default: random, printed)
   --target NAME       only targets whose name contains NAME (repeatable)
-  --time-limit MS     per input, plus 2000 ms per MB (default 2000)
+  --time-limit MS     per input, plus 8000 ms per MB (default 2000)
   --workers N         worker threads (default 2)
   --heap-mb N         heap cap of a worker (default 1024)
   --max-slowdown X    time per MB allowed over the real inputs' (default 20)

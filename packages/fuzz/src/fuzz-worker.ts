@@ -1,6 +1,6 @@
 // The worker of `runFuzz`: owns one target, runs the inputs it is sent, answers with the outcome and the time.
 import { parentPort, workerData } from 'node:worker_threads';
-import { inputsOf } from './inputs.js';
+import { inputChunk } from './inputs.js';
 import { outcomeOf } from './outcome.js';
 import type { FuzzTarget } from './target.js';
 
@@ -22,7 +22,7 @@ const target = module.fuzzTargets().find((t) => t.name === name);
 if (!target) throw new Error(`unknown fuzz target ${name}`);
 
 const MB = 1024 * 1024;
-let inputs: { index: string; value: unknown }[] | undefined;
+let inputs: { index: string; value: unknown }[] = [];
 
 /** Time per MB of the target's real inputs: the best of three passes over all of them. */
 async function baseline(): Promise<number | undefined> {
@@ -38,12 +38,18 @@ async function baseline(): Promise<number | undefined> {
   return best / (bytes / MB);
 }
 
-parentPort?.on('message', async (message: { type: 'baseline' } | { type: 'run'; index: number }) => {
+type Message = { type: 'baseline' } | { type: 'chunk'; chunk: number } | { type: 'run'; index: number };
+
+parentPort?.on('message', async (message: Message) => {
   if (message.type === 'baseline') {
     parentPort?.postMessage({ type: 'baseline', msPerMb: await baseline() });
     return;
   }
-  inputs ??= inputsOf(target, seed, runs, hostileRuns);
+  if (message.type === 'chunk') {
+    inputs = inputChunk(target, seed, runs, hostileRuns, message.chunk);
+    parentPort?.postMessage({ type: 'ready' });
+    return;
+  }
   const input = inputs[message.index]!.value;
   const start = performance.now();
   const outcome = await outcomeOf(() => target.run(input));

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { moduleEntry } from '@agentweb/core';
-import { inputsOf } from './inputs.js';
+import { chunkCount, inputChunk } from './inputs.js';
 import type { Outcome } from './outcome.js';
 import type { FuzzTarget } from './target.js';
 import { fuzzTargets } from './targets.js';
@@ -17,7 +17,7 @@ export interface FuzzRunOptions {
   seed?: number;
   /** Only targets whose name contains one of these. */
   targets?: readonly string[];
-  /** Longest one input may take before its worker is stopped and the input reported as a hang, in ms (default 2000, plus 2000 per MB). */
+  /** Longest one input may take before its worker is stopped and the input reported as a hang, in ms (default 2000, plus 8000 per MB: AGIS documents parse at up to 2 s per MB). */
   timeLimitMs?: number;
   /** Worker threads, each fuzzing one target at a time (default 2). */
   workers?: number;
@@ -201,7 +201,6 @@ async function fuzzTarget(
     report.failures.push({ target: target.name, kind, seed: options.seed, index, detail, file });
   };
 
-  const inputs = inputsOf(target, options.seed, options.runs, options.hostileRuns);
   const worker = new TargetWorker(
     {
       target: target.name,
@@ -221,71 +220,82 @@ async function fuzzTarget(
 
   const timeOf = async (index: number, bytes: number): Promise<WorkerReply> => {
     worker.send({ type: 'run', index });
-    return worker.next(options.timeLimitMs + (2000 * bytes) / MB);
+    return worker.next(options.timeLimitMs + (8000 * bytes) / MB);
   };
 
-  for (let i = 0; i < inputs.length; i++) {
-    const { index, value } = inputs[i]!;
-    const bytes = target.size(value);
-    let reply: WorkerReply;
-    try {
-      reply = await timeOf(i, bytes);
-    } catch (error) {
-      const reason = (error as Error).message;
-      const hang = reason === 'timeout';
-      report.inputs++;
-      if (hang) report.hangs++;
-      else report.memory++;
-      record(
-        hang ? 'hang' : 'memory',
-        index,
-        hang ? `no answer within the time limit (${bytes} bytes)` : reason,
-        value,
-      );
-      await worker.stop();
-      await worker.start();
-      continue;
-    }
-    if (reply.type !== 'result') continue;
-    report.inputs++;
-    report.maxMs = Math.max(report.maxMs, reply.ms);
-    const { outcome } = reply;
-    if (outcome.kind === 'ok') report.ok++;
-    else if (outcome.kind === 'typed') {
-      report.typed++;
-      if (target.neverThrows)
+  const chunks = chunkCount(target, options.runs, options.hostileRuns);
+  for (let chunk = 0; chunk < chunks; chunk++) {
+    const inputs = inputChunk(target, options.seed, options.runs, options.hostileRuns, chunk);
+    // The worker generates the same chunk before any input of it is timed.
+    const prepare = async (): Promise<void> => {
+      worker.send({ type: 'chunk', chunk });
+      await worker.next(300_000);
+    };
+    await prepare();
+    for (let i = 0; i < inputs.length; i++) {
+      const { index, value } = inputs[i]!;
+      const bytes = target.size(value);
+      let reply: WorkerReply;
+      try {
+        reply = await timeOf(i, bytes);
+      } catch (error) {
+        const reason = (error as Error).message;
+        const hang = reason === 'timeout';
+        report.inputs++;
+        if (hang) report.hangs++;
+        else report.memory++;
         record(
-          'typed',
+          hang ? 'hang' : 'memory',
           index,
-          `${outcome.error?.name} ${outcome.error?.code}: ${outcome.error?.message}`,
+          hang ? `no answer within the time limit (${bytes} bytes)` : reason,
           value,
         );
-    } else {
-      report.untyped++;
-      record('untyped', index, `${outcome.error?.name}: ${outcome.error?.message}`, value);
-    }
-    if (bytes >= (target.timedBytes ?? options.minTimedBytes)) {
-      let rate = reply.ms / (bytes / MB);
-      const baseline = report.baselineMsPerMb;
-      // A busy machine makes single timings noisy: a slow-looking input is timed twice more, the best kept.
-      if (baseline !== undefined && rate > options.maxSlowdown * baseline) {
-        for (let again = 0; again < 2; again++) {
-          const retry = await timeOf(i, bytes).catch(() => undefined);
-          if (retry?.type === 'result') rate = Math.min(rate, retry.ms / (bytes / MB));
-        }
-        if (rate > options.maxSlowdown * baseline) {
-          report.slow++;
+        await worker.stop();
+        await worker.start();
+        await prepare();
+        continue;
+      }
+      if (reply.type !== 'result') continue;
+      report.inputs++;
+      report.maxMs = Math.max(report.maxMs, reply.ms);
+      const { outcome } = reply;
+      if (outcome.kind === 'ok') report.ok++;
+      else if (outcome.kind === 'typed') {
+        report.typed++;
+        if (target.neverThrows)
           record(
-            'slow',
+            'typed',
             index,
-            `${rate.toFixed(1)} ms/MB, ${(rate / baseline).toFixed(1)}x the real inputs' ${baseline.toFixed(1)} ms/MB`,
+            `${outcome.error?.name} ${outcome.error?.code}: ${outcome.error?.message}`,
             value,
           );
-        }
+      } else {
+        report.untyped++;
+        record('untyped', index, `${outcome.error?.name}: ${outcome.error?.message}`, value);
       }
-      if (report.slowestMsPerMb === undefined || rate > report.slowestMsPerMb) {
-        report.slowestMsPerMb = rate;
-        report.slowestBytes = bytes;
+      if (bytes >= (target.timedBytes ?? options.minTimedBytes)) {
+        let rate = reply.ms / (bytes / MB);
+        const baseline = report.baselineMsPerMb;
+        // A busy machine makes single timings noisy: a slow-looking input is timed twice more, the best kept.
+        if (baseline !== undefined && rate > options.maxSlowdown * baseline) {
+          for (let again = 0; again < 2; again++) {
+            const retry = await timeOf(i, bytes).catch(() => undefined);
+            if (retry?.type === 'result') rate = Math.min(rate, retry.ms / (bytes / MB));
+          }
+          if (rate > options.maxSlowdown * baseline) {
+            report.slow++;
+            record(
+              'slow',
+              index,
+              `${rate.toFixed(1)} ms/MB, ${(rate / baseline).toFixed(1)}x the real inputs' ${baseline.toFixed(1)} ms/MB`,
+              value,
+            );
+          }
+        }
+        if (report.slowestMsPerMb === undefined || rate > report.slowestMsPerMb) {
+          report.slowestMsPerMb = rate;
+          report.slowestBytes = bytes;
+        }
       }
     }
   }
