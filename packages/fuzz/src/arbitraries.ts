@@ -49,7 +49,7 @@ export function mutatedText(seeds: readonly string[], fragments: readonly string
     times: fc.integer({ min: 2, max: 200 }),
   });
   return fc
-    .record({ seed: fc.constantFrom(...seeds), edits: fc.array(edit, { minLength: 1, maxLength: 6 }) })
+    .record({ seed: fc.constantFrom(...seeds), edits: fc.array(edit, { maxLength: 6 }) })
     .map(({ seed, edits }) => edits.reduce(applyEdit, seed));
 }
 
@@ -137,7 +137,7 @@ export function mutatedJson(seeds: readonly unknown[]): fc.Arbitrary<unknown> {
     {
       weight: 6,
       arbitrary: fc
-        .record({ seed: fc.constantFrom(...seeds), edits: fc.array(edit, { minLength: 1, maxLength: 4 }) })
+        .record({ seed: fc.constantFrom(...seeds), edits: fc.array(edit, { maxLength: 4 }) })
         .map(({ seed, edits }) => edits.reduce(applyJsonEdit, structuredClone(seed) as Json)),
     },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }) },

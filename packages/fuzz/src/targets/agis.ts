@@ -7,6 +7,7 @@ import {
   parseAgisSource,
   parseTypedField,
   parseWellKnownSummary,
+  toWellKnownSummary,
   validateAgisDocument,
   validateJsonValue,
 } from '@agentweb/agis';
@@ -37,7 +38,7 @@ endpoints:
         datetime: {type: string, format: date-time, pattern: "^[0-9T:-]+$"}
       required: [party_size]
     output: {type: object}
-    errors: [reservation_unavailable]
+    errors: [{name: reservation_unavailable}]
 vocabulary:
   domain: hospitality
   declared_verbs: [BOOK]
@@ -92,6 +93,9 @@ const AGIS_FRAGMENTS = [
 ];
 const SEEDS = [YAML_SEED, BRACE_SEED, JSON.stringify(parseAgisSource(YAML_SEED).value)];
 
+const SUMMARY = toWellKnownSummary(parseAgisDocumentDetailed(YAML_SEED).document, {
+  agisDocument: 'https://harbor.example/.well-known/agis.yaml',
+});
 const SCHEMAS = mutatedJson([
   {
     type: 'object',
@@ -200,20 +204,8 @@ export const agisTargets: FuzzTarget[] = [
   defineTarget({
     name: 'agis.parseWellKnownSummary',
     input: fc.oneof(
-      textInput(
-        [
-          JSON.stringify({
-            agis: '1.0',
-            service: 'x',
-            agtp: 'agtp://x',
-            endpoints: [{ method: 'BOOK', path: '/r', intent: 'Books' }],
-          }),
-        ],
-        ['{', '}', '"', ',', ':', '['],
-      ),
-      mutatedJson([
-        { agis: '1.0', service: 'x', agtp: 'agtp://x', endpoints: [{ method: 'BOOK', path: '/r' }] },
-      ]),
+      textInput([JSON.stringify(SUMMARY)], ['{', '}', '"', ',', ':', '[']),
+      mutatedJson([SUMMARY]),
     ),
     run: (input: unknown) => parseWellKnownSummary(input),
     size: jsonSize,

@@ -103,16 +103,34 @@ const SSE_SEEDS = [
   'retry: 1000\r\ndata: x\r\n\r\nevent: end\ndata: {}\n\n',
 ];
 const DISCOVERY_SEED = {
-  agents: [
+  ok: true,
+  schemaVersion: 'AgentCardDiscoveryResult.v1',
+  scope: 'public',
+  reputationVersion: 'v2',
+  reputationWindow: '30d',
+  scoreStrategy: 'balanced',
+  total: 1,
+  limit: 50,
+  offset: 0,
+  results: [
     {
-      agentId: 'agent_1',
-      displayName: 'Shop',
-      capabilities: ['capability://commerce.search@v1'],
-      endpoint: 'https://s.example/a2a',
+      rank: 1,
+      rankingScore: 90,
+      riskTier: 'low',
+      agentCard: {
+        schemaVersion: 'AgentCard.v1',
+        agentId: 'agt_shop',
+        displayName: 'Shop',
+        capabilities: ['capability://commerce.search@v1'],
+        visibility: 'public',
+        host: { runtime: 'nooterra', endpoint: 'https://s.example/a2a' },
+      },
+      reputation: null,
+      capabilityAttestation: null,
+      routingFactors: null,
     },
   ],
-  nextCursor: 'c1',
-  total: 1,
+  excludedAttestationCandidates: [],
 };
 
 export const discoveryTargets: FuzzTarget[] = [

@@ -79,10 +79,10 @@ const SEARCH_OUTPUT = {
   nextCursor: 'n',
 };
 const CART_OUTPUT = {
-  cartId: 'c1',
+  operation: { action: 'add', status: 'ok' },
+  cart: { cartId: 'c1' },
   items: [{ productId: 'p1', quantity: 2, price: '9.50' }],
-  subtotal: '19.00',
-  currency: 'EUR',
+  totals: { subtotal: '19.00', currency: 'EUR' },
 };
 const ORDER_OUTPUT = {
   orders: [{ orderId: 'o1', status: 'shipped', items: [{ productId: 'p1', quantity: 1 }] }],
