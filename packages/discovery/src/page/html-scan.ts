@@ -109,7 +109,7 @@ function tokens(value: string | undefined): string[] {
 
 const RAW_TEXT = Symbol('raw text');
 const JSONLD_SCRIPT = Symbol('JSON-LD script');
-type Frame = MicrodataElement | typeof RAW_TEXT | typeof JSONLD_SCRIPT | null;
+type Frame = MicrodataElement | typeof RAW_TEXT | typeof JSONLD_SCRIPT;
 
 /** A text-valued property element and where its text lies in the collected text. */
 interface TextSpan {
@@ -129,8 +129,11 @@ export function scanHtml(html: string): HtmlScan {
   const capProductLinks: string[] = [];
   const items: MicrodataElement[] = [];
   const byId = new Map<string, MicrodataElement>();
-  // One entry per open element: its microdata element, a raw-text marker, or null.
+  // The open elements this scan follows (microdata elements and raw-text elements), each with its depth:
+  // other tags cost no stack entry at all.
+  // Two parallel stacks rather than an object per entry: no allocation per followed element.
   const frames: Frame[] = [];
+  const frameDepths: number[] = [];
   // The innermost open microdata element, so a new one finds its parent in O(1).
   const openNodes: MicrodataElement[] = [];
   // Text inside open text-valued properties, collected once however many properties enclose it.
@@ -144,17 +147,15 @@ export function scanHtml(html: string): HtmlScan {
 
   const parser = createHtmlEventParser(
     {
-      onopentag(name, attribs) {
-        if (attribs === NO_ATTRIBUTES && name !== 'script' && name !== 'style') {
-          frames.push(null);
-          return;
-        }
+      onopentag(name, attribs, depth) {
+        if (attribs === NO_ATTRIBUTES && name !== 'script' && name !== 'style') return;
         if (name === 'script' || name === 'style') {
           rawOpen++;
           if (name === 'script' && jsonText === null && isJsonLdType(attribs.type)) {
             jsonText = [];
             frames.push(JSONLD_SCRIPT);
           } else frames.push(RAW_TEXT);
+          frameDepths.push(depth);
           return;
         }
         if (name === 'link' && attribs.rel !== undefined && attribs.href !== undefined) {
@@ -163,10 +164,7 @@ export function scanHtml(html: string): HtmlScan {
         }
         const hasScope = attribs.itemscope !== undefined;
         const props = tokens(attribs.itemprop);
-        if (!hasScope && props.length === 0 && attribs.id === undefined) {
-          frames.push(null);
-          return;
-        }
+        if (!hasScope && props.length === 0 && attribs.id === undefined) return;
         const parent = openNodes.length > 0 ? openNodes[openNodes.length - 1]! : null;
         const node: MicrodataElement = {
           tag: name,
@@ -194,6 +192,7 @@ export function scanHtml(html: string): HtmlScan {
           openSpans.push(span);
         }
         frames.push(node);
+        frameDepths.push(depth);
         openNodes.push(node);
       },
       ontext(data) {
@@ -206,8 +205,11 @@ export function scanHtml(html: string): HtmlScan {
           textLength += data.length;
         }
       },
-      onclosetag() {
-        const frame = frames.pop();
+      onclosetag(_name, _implied, depth) {
+        // Length first: reading past an array's end is a slow path in V8, and most tags are not followed.
+        if (frameDepths.length === 0 || frameDepths[frameDepths.length - 1] !== depth) return;
+        frameDepths.pop();
+        const frame = frames.pop()!;
         if (frame === RAW_TEXT || frame === JSONLD_SCRIPT) {
           rawOpen--;
           if (frame === JSONLD_SCRIPT && jsonText) {
@@ -218,7 +220,7 @@ export function scanHtml(html: string): HtmlScan {
         }
         if (!frame) return;
         openNodes.pop();
-        const span = openSpans[openSpans.length - 1];
+        const span = openSpans.length > 0 ? openSpans[openSpans.length - 1] : undefined;
         if (span?.node === frame) {
           span.end = textLength;
           openSpans.pop();

@@ -4,11 +4,15 @@ import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 export interface HtmlEventHandlers {
   /**
    * An element opened; `attribs` holds the attributes the filter kept (first occurrence wins). It is
-   * {@link NO_ATTRIBUTES} when there are none.
+   * {@link NO_ATTRIBUTES} when there are none. `depth` counts the open elements, this one included.
    */
-  onopentag?(name: string, attribs: Record<string, string>): void;
-  /** An element closed; `implied` when no end tag closed it (void element, implied close, end of input). */
-  onclosetag?(name: string, implied: boolean): void;
+  onopentag?(name: string, attribs: Record<string, string>, depth: number): void;
+  /**
+   * An element closed; `implied` when no end tag closed it (void element, implied close, end of input). `depth`
+   * is the element's: the same number its `onopentag` got, so a handler can follow only the elements it
+   * cares about instead of keeping a stack entry per tag.
+   */
+  onclosetag?(name: string, implied: boolean, depth: number): void;
   /** Text (entities decoded), including the raw text of `<script>` and `<style>`. */
   ontext?(text: string): void;
 }
@@ -268,24 +272,26 @@ export function createHtmlEventParser(
   };
 
   // Tag-dense pages repeat a handful of names; the last few, as written, are recognised in the buffer
-  // without copying or hashing a new string. Only outside SVG/MathML, where the name is just lower-cased.
-  const recent: { raw: string; info: TagInfo }[] = [];
-  let recentNext = 0;
+  // without copying or hashing a new string. The name a raw tag gets depends only on the raw text outside
+  // SVG/MathML and directly inside SVG (case adjustments), so each of those two contexts has its own memory.
+  const recentHtml: { raw: string; info: TagInfo }[] = [];
+  const recentSvg: { raw: string; info: TagInfo }[] = [];
   const readTag = (start: number, end: number): TagInfo => {
-    if (foreign.length === 1 && end > start) {
+    const top = foreign[foreign.length - 1];
+    const recent = foreign.length === 1 ? recentHtml : top === Foreign.Svg ? recentSvg : undefined;
+    if (recent !== undefined && end > start) {
       while (start - bufferOffset >= buffers[0]!.length) shiftBuffer();
       const buffer = buffers[0]!;
       const from = start - bufferOffset;
       const length = end - start;
       if (from + length <= buffer.length) {
-        for (const entry of recent) {
+        for (let i = 0; i < recent.length; i++) {
+          const entry = recent[i]!;
           if (entry.raw.length === length && buffer.startsWith(entry.raw, from)) return entry.info;
         }
         const info = tagInfo(readTagName(start, end));
-        const entry = { raw: buffer.slice(from, from + length), info };
-        if (recent.length < 4) recent.push(entry);
-        else recent[recentNext] = entry;
-        recentNext = (recentNext + 1) % 4;
+        if (recent.length >= 4) recent.pop();
+        recent.unshift({ raw: buffer.slice(from, from + length), info });
         return info;
       }
     }
@@ -293,10 +299,11 @@ export function createHtmlEventParser(
   };
 
   const popElement = (implied: boolean): void => {
+    const depth = stack.length;
     const info = stack.pop()!;
     info.open--;
     if (info.opens !== Foreign.Unchanged) foreign.pop();
-    handlers.onclosetag?.(info.name, implied);
+    handlers.onclosetag?.(info.name, implied, depth);
   };
 
   const emitOpenTag = (info: TagInfo): void => {
@@ -323,11 +330,13 @@ export function createHtmlEventParser(
   const endOpenTag = (): void => {
     const info = current;
     if (info === null) return;
+    // A void element was never pushed: it sits one level below the open ones.
+    const depth = info.isVoid ? stack.length + 1 : stack.length;
     if (attribs) {
-      handlers.onopentag?.(info.name, attribs);
+      handlers.onopentag?.(info.name, attribs, depth);
       attribs = null;
     }
-    if (info.isVoid) handlers.onclosetag?.(info.name, true);
+    if (info.isVoid) handlers.onclosetag?.(info.name, true, depth);
     current = null;
   };
 
@@ -363,8 +372,8 @@ export function createHtmlEventParser(
           closeCurrentTag(true);
         }
       } else if (info.name === 'br') {
-        handlers.onopentag?.('br', NO_ATTRIBUTES);
-        handlers.onclosetag?.('br', false);
+        handlers.onopentag?.('br', NO_ATTRIBUTES, stack.length + 1);
+        handlers.onclosetag?.('br', false, stack.length + 1);
       }
     },
     onselfclosingtag() {
