@@ -115,6 +115,16 @@ describe('values handed over directly', () => {
     });
   });
 
+  it('never stringifies a value whose toString is data (found by pnpm fuzz)', async () => {
+    const odd = structuredClone(harborValue) as unknown as Record<string, unknown>;
+    odd['agis'] = { toString: { not: 'a function' } };
+    const result = await validateAgisDocument(odd);
+    expect(result.warnings.some((w) => w.rule === 'document.agis-version')).toBe(true);
+    const text = JSON.stringify({ ...odd, agis: { toString: {} } });
+    expect((await validateAgisDocument(text)).level).toBe(1);
+    expect(await validateAgisDocument({ ...odd, agis: 1n })).toMatchObject({ conforms: false });
+  });
+
   it('describes bad schema types without serialising them whole', () => {
     const problems = jsonSchemaProblems({ type: nestedArray(20_000) });
     expect(problems).toEqual([expect.stringContaining('an array is not a JSON Schema type')]);

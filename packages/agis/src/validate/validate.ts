@@ -71,13 +71,18 @@ function structural(doc: Rec, c: Collector): void {
       c.add('fail', 1, `document.${key}-type`, [key], `Top-level field "${key}" must be a string.`);
     }
   }
-  if (doc['agis'] !== undefined && String(doc['agis']) !== '1.0') {
+  // Only a string or number is a version; anything else (an object whose `toString` is data) is not stringified.
+  const version = doc['agis'];
+  if (
+    version !== undefined &&
+    !((typeof version === 'string' || typeof version === 'number') && String(version) === '1.0')
+  ) {
     c.add(
       'warn',
       1,
       'document.agis-version',
       ['agis'],
-      `This validator implements AGIS 1.0; the document declares ${JSON.stringify(doc['agis'])}.`,
+      `This validator implements AGIS 1.0; the document declares ${shown(version)}.`,
     );
   }
   if (typeof doc['agtp'] === 'string' && doc['agtp'] !== '' && !doc['agtp'].startsWith('agtp://')) {
@@ -236,6 +241,21 @@ function dataManifest(doc: Rec, c: Collector): void {
       );
     }
   });
+}
+
+/** A document value in a message: short, and never a throw (a BigInt or a cyclic value has no JSON). */
+function shown(value: unknown): string {
+  try {
+    const text = JSON.stringify(value) ?? String(typeof value);
+    return text.length > 60 ? `${text.slice(0, 60)}...` : text;
+  } catch {
+    return `a ${typeof value}`;
+  }
+}
+
+/** The endpoint's path for a message (a path that is not a string is shown as `?`). */
+function pathText(ep: Rec): string {
+  return typeof ep['path'] === 'string' ? ep['path'] : '?';
 }
 
 function methodOf(ep: Rec): string | undefined {
@@ -561,7 +581,7 @@ async function semanticConsistency(
         6,
         'semantic.contradiction',
         at,
-        `Intent of ${method} ${String(ep['path'])} contradicts the method: ${contradiction} Rewrite the intent or choose the verb that names this operation.`,
+        `Intent of ${method} ${pathText(ep)} contradicts the method: ${contradiction} Rewrite the intent or choose the verb that names this operation.`,
       );
       return;
     }
@@ -576,7 +596,7 @@ async function semanticConsistency(
         6,
         'semantic.similarity',
         at,
-        `Intent of ${method} ${String(ep['path'])} is unrelated to the method (similarity ${sim.toFixed(2)} < ${failBelow}); state what ${method} does.`,
+        `Intent of ${method} ${pathText(ep)} is unrelated to the method (similarity ${sim.toFixed(2)} < ${failBelow}); state what ${method} does.`,
       );
     } else if (sim < warnBelow) {
       c.add(
@@ -584,7 +604,7 @@ async function semanticConsistency(
         6,
         'semantic.low-similarity',
         at,
-        `Intent of ${method} ${String(ep['path'])} is weakly related to the method (similarity ${sim.toFixed(2)} < ${warnBelow}); consider phrasing it with the verb or a synonym.`,
+        `Intent of ${method} ${pathText(ep)} is weakly related to the method (similarity ${sim.toFixed(2)} < ${warnBelow}); consider phrasing it with the verb or a synonym.`,
       );
     }
   });
