@@ -1,5 +1,5 @@
 import { createHtmlEventParser, NO_ATTRIBUTES } from '../shared/html-events.js';
-import { collapseWhitespace } from './collapse-whitespace.js';
+import { collapseWhitespace, isJsWhitespace } from './collapse-whitespace.js';
 
 /** An element that matters to microdata: it has `itemscope`, `itemprop` or an `id` (an `itemref` target). */
 export interface MicrodataElement {
@@ -104,18 +104,25 @@ const NO_CHILDREN: MicrodataElement[] = Object.freeze([]) as unknown as Microdat
 function tokens(value: string | undefined): string[] {
   if (value === undefined) return NO_TOKENS;
   const trimmed = value.trim();
-  return trimmed === '' ? NO_TOKENS : trimmed.split(SPACE);
+  if (trimmed === '') return NO_TOKENS;
+  // Most values are one token: no regex split for them.
+  for (let i = 0; i < trimmed.length; i++)
+    if (isJsWhitespace(trimmed.charCodeAt(i))) return trimmed.split(SPACE);
+  return [trimmed];
 }
 
 const RAW_TEXT = Symbol('raw text');
 const JSONLD_SCRIPT = Symbol('JSON-LD script');
 type Frame = MicrodataElement | typeof RAW_TEXT | typeof JSONLD_SCRIPT;
 
-/** A text-valued property element and where its text lies in the collected text. */
-interface TextSpan {
-  node: MicrodataElement;
-  start: number;
-  end: number;
+/**
+ * Text-valued property elements and where their text lies in the collected text, as parallel lists (no object
+ * per element: a page can hold tens of thousands).
+ */
+interface TextSpans {
+  nodes: MicrodataElement[];
+  starts: number[];
+  ends: number[];
 }
 
 /**
@@ -139,8 +146,9 @@ export function scanHtml(html: string): HtmlScan {
   // Text inside open text-valued properties, collected once however many properties enclose it.
   const textParts: string[] = [];
   let textLength = 0;
-  const spans: TextSpan[] = [];
-  const openSpans: TextSpan[] = [];
+  const spans: TextSpans = { nodes: [], starts: [], ends: [] };
+  // Indexes into `spans` of the open text-valued properties, innermost last.
+  const openSpans: number[] = [];
   let order = 0;
   let rawOpen = 0;
   let jsonText: string[] | null = null;
@@ -187,9 +195,10 @@ export function scanHtml(html: string): HtmlScan {
         if (hasScope) items.push(node);
         if (attribs.id !== undefined && !byId.has(attribs.id)) byId.set(attribs.id, node);
         if (props.length > 0 && !hasScope && !assignAttributeValue(node, name, attribs)) {
-          const span = { node, start: textLength, end: textLength };
-          spans.push(span);
-          openSpans.push(span);
+          openSpans.push(spans.nodes.length);
+          spans.nodes.push(node);
+          spans.starts.push(textLength);
+          spans.ends.push(textLength);
         }
         frames.push(node);
         frameDepths.push(depth);
@@ -220,10 +229,8 @@ export function scanHtml(html: string): HtmlScan {
         }
         if (!frame) return;
         openNodes.pop();
-        const span = openSpans.length > 0 ? openSpans[openSpans.length - 1] : undefined;
-        if (span?.node === frame) {
-          span.end = textLength;
-          openSpans.pop();
+        if (openSpans.length > 0 && spans.nodes[openSpans[openSpans.length - 1]!] === frame) {
+          spans.ends[openSpans.pop()!] = textLength;
         }
       },
     },
@@ -235,7 +242,7 @@ export function scanHtml(html: string): HtmlScan {
   );
   parser.write(html);
   parser.end();
-  const textTruncated = spans.length > 0 && fillTexts(spans, textParts.join(''), html.length);
+  const textTruncated = spans.nodes.length > 0 && fillTexts(spans, textParts.join(''), html.length);
   return { jsonLd, capProductLinks, items, byId, elementCount: order, textTruncated };
 }
 
@@ -244,17 +251,20 @@ export function scanHtml(html: string): HtmlScan {
  * repeat their descendants' text, so all values together are held to twice the page's size (plus 64 Ki
  * characters); past that, values are empty. Returns true when that happened.
  */
-function fillTexts(spans: readonly TextSpan[], raw: string, pageLength: number): boolean {
-  const collapsed = collapseWhitespace(raw);
+function fillTexts(spans: TextSpans, raw: string, pageLength: number): boolean {
+  const { text, offsets } = collapseWhitespace(raw);
   let budget = 2 * pageLength + 65_536;
   let truncated = false;
-  for (const { node, start, end } of spans) {
-    const from = collapsed.offsets[start]!;
-    const to = Math.min(collapsed.offsets[end]!, from + MAX_MICRODATA_TEXT + 1);
-    const text = collapsed.text.slice(from, to).trim().slice(0, MAX_MICRODATA_TEXT).trimEnd();
-    budget -= text.length;
+  for (let i = 0; i < spans.nodes.length; i++) {
+    // Whitespace is single spaces in the collapsed text: trimming is moving each end by at most one.
+    let from = offsets[spans.starts[i]!]!;
+    let to = offsets[spans.ends[i]!]!;
+    if (from < to && text.charCodeAt(from) === 32) from++;
+    to = Math.min(to, from + MAX_MICRODATA_TEXT);
+    if (to > from && text.charCodeAt(to - 1) === 32) to--;
+    budget -= to - from;
     if (budget < 0) truncated = true;
-    node.text = budget < 0 ? '' : text;
+    spans.nodes[i]!.text = budget < 0 ? '' : text.slice(from, to);
   }
   return truncated;
 }

@@ -74,7 +74,7 @@ function readOffer(
 
 /** True when an item element is typed as a schema.org Product (the items product extraction reads). */
 export function isProductItem(element: MicrodataElement): boolean {
-  return isProductType(element.itemtype.map(stripSchemaPrefix));
+  return element.itemtype.length > 0 && isProductType(element.itemtype.map(stripSchemaPrefix));
 }
 
 /**
