@@ -182,6 +182,8 @@ enum Foreign {
 
 /** Everything the stack rules need about one tag name, found with one lookup; `open` is per parser. */
 interface TagInfo {
+  /** Position in the parser's list of tag names: what the element stack holds. */
+  id: number;
   name: string;
   /** How many elements of this name are open. */
   open: number;
@@ -192,8 +194,9 @@ interface TagInfo {
   opens: Foreign;
 }
 
-function describeTag(name: string): TagInfo {
+function describeTag(name: string, id: number): TagInfo {
   return {
+    id,
     name,
     open: 0,
     isVoid: VOID_ELEMENTS.has(name),
@@ -221,7 +224,12 @@ export function createHtmlEventParser(
   const keep = options.keepAttribute;
   const wantText = options.wantText;
   const tags = new Map<string, TagInfo>();
-  const stack: TagInfo[] = [];
+  // The open elements as tag ids in a typed array (no object references to trace, doubling when full), and
+  // the tag infos by id.
+  let stack = new Int32Array(256);
+  let depth = 0;
+  const infos: TagInfo[] = [];
+  const top = (): TagInfo | undefined => (depth > 0 ? infos[stack[depth - 1]!] : undefined);
   const foreign: Foreign[] = [Foreign.None];
   // Written chunks not yet fully consumed; tokenizer indices are absolute across chunks.
   const buffers: string[] = [];
@@ -236,7 +244,8 @@ export function createHtmlEventParser(
   const tagInfo = (name: string): TagInfo => {
     let info = tags.get(name);
     if (info === undefined) {
-      info = describeTag(name);
+      info = describeTag(name, infos.length);
+      infos.push(info);
       tags.set(name, info);
     }
     return info;
@@ -299,11 +308,10 @@ export function createHtmlEventParser(
   };
 
   const popElement = (implied: boolean): void => {
-    const depth = stack.length;
-    const info = stack.pop()!;
+    const info = infos[stack[--depth]!]!;
     info.open--;
     if (info.opens !== Foreign.Unchanged) foreign.pop();
-    handlers.onclosetag?.(info.name, implied, depth);
+    handlers.onclosetag?.(info.name, implied, depth + 1);
   };
 
   const emitOpenTag = (info: TagInfo): void => {
@@ -315,10 +323,15 @@ export function createHtmlEventParser(
     current = info;
     const impliesClose = info.impliesClose;
     if (impliesClose) {
-      while (stack.length > 0 && impliesClose.has(stack[stack.length - 1]!.name)) popElement(true);
+      while (depth > 0 && impliesClose.has(infos[stack[depth - 1]!]!.name)) popElement(true);
     }
     if (!info.isVoid) {
-      stack.push(info);
+      if (depth === stack.length) {
+        const grown = new Int32Array(stack.length * 2);
+        grown.set(stack);
+        stack = grown;
+      }
+      stack[depth++] = info.id;
       info.open++;
       if (info.opens !== Foreign.Unchanged) foreign.push(info.opens);
     }
@@ -331,19 +344,19 @@ export function createHtmlEventParser(
     const info = current;
     if (info === null) return;
     // A void element was never pushed: it sits one level below the open ones.
-    const depth = info.isVoid ? stack.length + 1 : stack.length;
+    const at = info.isVoid ? depth + 1 : depth;
     if (attribs) {
-      handlers.onopentag?.(info.name, attribs, depth);
+      handlers.onopentag?.(info.name, attribs, at);
       attribs = null;
     }
-    if (info.isVoid) handlers.onclosetag?.(info.name, true, depth);
+    if (info.isVoid) handlers.onclosetag?.(info.name, true, at);
     current = null;
   };
 
   const closeCurrentTag = (isOpenImplied: boolean): void => {
     const info = current;
     endOpenTag();
-    if (info !== null && stack[stack.length - 1] === info) popElement(!isOpenImplied);
+    if (info !== null && top() === info) popElement(!isOpenImplied);
   };
 
   const callbacks: TokenizerCallbacks = {
@@ -364,7 +377,7 @@ export function createHtmlEventParser(
       const info = readTag(start, end);
       if (!info.isVoid) {
         if (info.open > 0) {
-          while (stack[stack.length - 1] !== info) popElement(true);
+          while (top() !== info) popElement(true);
           popElement(false);
         } else if (info.name === 'p') {
           // `</p>` with no open <p> is an empty paragraph.
@@ -372,8 +385,8 @@ export function createHtmlEventParser(
           closeCurrentTag(true);
         }
       } else if (info.name === 'br') {
-        handlers.onopentag?.('br', NO_ATTRIBUTES, stack.length + 1);
-        handlers.onclosetag?.('br', false, stack.length + 1);
+        handlers.onopentag?.('br', NO_ATTRIBUTES, depth + 1);
+        handlers.onclosetag?.('br', false, depth + 1);
       }
     },
     onselfclosingtag() {
@@ -408,7 +421,7 @@ export function createHtmlEventParser(
     ondeclaration() {},
     onprocessinginstruction() {},
     onend() {
-      while (stack.length > 0) popElement(true);
+      while (depth > 0) popElement(true);
     },
   };
   const tokenizer = new Tokenizer({ decodeEntities: true }, callbacks);
