@@ -80,7 +80,8 @@ function cleanJsonText(text: string): { cleaned: string; removed: string[] } {
   let kept = 0;
   const drop = (from: number, to: number, what: string): void => {
     removed.add(what);
-    parts.push(text.slice(kept, from));
+    // Back-to-back removals (a run of `<!--`) keep nothing between them.
+    if (from > kept) parts.push(text.slice(kept, from));
     kept = to;
   };
   let i = 0;
@@ -146,7 +147,7 @@ function cleanJsonText(text: string): { cleaned: string; removed: string[] } {
     }
     i++;
   }
-  if (kept === 0) return { cleaned: text, removed: [...removed] };
+  if (removed.size === 0) return { cleaned: text, removed: [] };
   parts.push(text.slice(kept));
   return { cleaned: parts.join(''), removed: [...removed] };
 }
