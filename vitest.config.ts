@@ -37,6 +37,7 @@ export default defineConfig({
     // Says in one line which interop suite (a test against a third-party server) cannot run here, or fails the
     // run when AGENTWEB_REQUIRE_INTEROP=1; see docs/testing.md.
     globalSetup: ['./test/interop-global-setup.ts'],
+    setupFiles: ['./vitest.setup.ts'],
     benchmark: {
       include: ['packages/*/bench/**/*.bench.ts'],
     },

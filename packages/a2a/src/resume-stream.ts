@@ -68,7 +68,8 @@ class DeliveredEvents {
 
   /** True when `event` was delivered before (only ever after a resubscribe). */
   seen(event: StreamEvent): boolean {
-    return this.#keys !== undefined && this.#keys.has(eventKey(event));
+    // Optional chaining skips computing the key while there are no keys.
+    return this.#keys?.has(eventKey(event)) === true;
   }
 
   add(event: StreamEvent): void {

@@ -54,7 +54,8 @@ class EventBuilder {
     }
     if (name === 'data') {
       if (this.first === undefined) this.first = value;
-      else (this.more ??= []).push(value);
+      else if (this.more === undefined) this.more = [value];
+      else this.more.push(value);
       this.dataSize += value.length + 1;
     } else if (name === 'event') this.event = value;
     else if (name === 'id' && !value.includes('\0')) this.id = value;

@@ -30,7 +30,12 @@ describe('canonicalizeJson (RFC 8785)', () => {
   });
 
   it('refuses values JSON cannot carry', () => {
-    expect(() => canonicalizeJson({ a: Number.NaN })).toThrow(TypeError);
+    expect(() => canonicalizeJson({ a: Number.NaN })).toThrow(
+      expect.objectContaining({ code: 'JCS_UNREPRESENTABLE' }),
+    );
+    let deep: unknown = 1;
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    expect(() => canonicalizeJson(deep)).toThrow(expect.objectContaining({ code: 'JCS_UNREPRESENTABLE' }));
   });
 });
 

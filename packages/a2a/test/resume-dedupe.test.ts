@@ -17,7 +17,8 @@ const completed: StreamEvent = {
   status: { state: 'completed' },
   final: true,
 };
-const dropped = () => new NetworkError({ url: 'http://127.0.0.1:1/rpc', message: 'connection reset' });
+const dropped = () =>
+  new NetworkError({ url: 'http://127.0.0.1:1/rpc', cause: new Error('connection reset') });
 
 /** A stream that yields `events` in batches of `batch`, then fails as a dropped connection would. */
 async function* droppingAfter(events: StreamEvent[], batch = 7): AsyncGenerator<StreamEvent[]> {

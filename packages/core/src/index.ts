@@ -19,4 +19,5 @@ export {
   type InvalidOptionErrorOptions,
   isInvalidOptionError,
 } from './invalid-option-error.js';
+export { type ModuleEntry, moduleEntry } from './module-entry.js';
 export type { ProgressEvent, ProgressListener, ProvenanceRecord } from './provenance.js';

@@ -3,6 +3,7 @@ import { sampleCapMerchantCard } from '@agentweb/agentcard/test';
 import type { ProgressEvent } from '@agentweb/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CrawlRecord, crawl } from '../src/crawl/index.js';
+import { type ExtractionPool, ExtractionPoolError, extractProductIds } from '../src/page/index.js';
 import { fetchCategories, isCategoriesError } from '../src/well-known/index.js';
 import { type FakeWeb, startFakeWeb } from './helpers/fake-web.js';
 import { fakeTxt, loopbackHttp } from './helpers/resolve-fixtures.js';
@@ -45,6 +46,7 @@ const sites: Record<string, Record<string, Route>> = {
     '/.well-known/cap/categories.txt': send(200, 'text/markdown; charset=utf-8', '# Tools\n- Anvils\n'),
     '/products/anvil': send(200, 'text/html', productPage('ANVIL-1')),
     '/products/secret': send(200, 'text/html', productPage('SECRET-1')),
+    '/products/big': send(200, 'text/html', productPage('BIG-1') + '<p>filler</p>'.repeat(30_000)),
   },
   'down.test': {
     '/robots.txt': send(503, 'text/plain', 'maintenance'),
@@ -239,5 +241,63 @@ describe('fetchCategories', () => {
       'CATEGORIES_TOO_LARGE',
     );
     expect(await codeOf(fetchCategories('bad host/x', { http }))).toBe('CATEGORIES_BAD_DOMAIN');
+  });
+});
+
+describe('crawl reads large product pages off the event loop', () => {
+  const bigPage = () => `http://${domain('shop.test')}/products/big`;
+  const products = (records: CrawlRecord[]) =>
+    records.filter((r) => r.kind === 'product' || (r.kind === 'error' && r.stage === 'product'));
+
+  it('hands pages above offThreadChars to the extraction pool, and pool failures become error records', async () => {
+    const handed: number[] = [];
+    const counting: ExtractionPool = {
+      size: 1,
+      extract: (html, options) => {
+        handed.push(html.length);
+        return Promise.resolve(extractProductIds(html, options));
+      },
+      close: async () => {},
+    };
+    const options = {
+      http,
+      scheme: 'http' as const,
+      userAgent: USER_AGENT,
+      perHostDelayMs: 0,
+      resolverOptions,
+      productPages: { [domain('shop.test')]: [bigPage(), `http://${domain('shop.test')}/products/anvil`] },
+    };
+    const read = products(
+      await collect(crawl([domain('shop.test')], { ...options, extractionPool: counting })),
+    );
+    expect(read.map((r) => (r.kind === 'product' ? r.extraction.chosen?.id : r.kind))).toEqual([
+      'BIG-1',
+      'ANVIL-1',
+    ]);
+    // Only the big page crossed the default threshold (256 Ki characters).
+    expect(handed).toHaveLength(1);
+    expect(handed[0]).toBeGreaterThan(256 * 1024);
+
+    const failing: ExtractionPool = {
+      size: 1,
+      extract: () => Promise.reject(new ExtractionPoolError('EXTRACTION_TIMEOUT', 'too slow')),
+      close: async () => {},
+    };
+    const failed = products(
+      await collect(crawl([domain('shop.test')], { ...options, extractionPool: failing })),
+    );
+    expect(failed[0]).toMatchObject({
+      kind: 'error',
+      stage: 'product',
+      code: 'EXTRACTION_TIMEOUT',
+      url: bigPage(),
+    });
+    expect(failed[1]).toMatchObject({ kind: 'product' });
+
+    // The real shared pool reads it too.
+    const shared = products(
+      await collect(crawl([domain('shop.test')], { ...options, offThreadChars: 1000 })),
+    );
+    expect(shared.map((r) => r.kind === 'product' && r.extraction.chosen?.id)).toEqual(['BIG-1', 'ANVIL-1']);
   });
 });

@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { moduleEntry } from '@agentweb/core';
 import { afterEach, describe, expect, it } from 'vitest';
 
-const hooks = fileURLToPath(new URL('../src/process/register-ts-source-hooks.mjs', import.meta.url));
+// The type-stripping hooks a child started from these sources needs (`moduleEntry` finds them).
+const hooks = moduleEntry(import.meta.url, 'unused').execArgv[1]!;
 const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const index = fileURLToPath(new URL('../src/index.ts', import.meta.url));
 

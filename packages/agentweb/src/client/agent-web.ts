@@ -291,6 +291,12 @@ export class AgentWeb implements AgentWebClient {
           name === undefined
             ? Promise.resolve(this.#onlyMerchant('product'))
             : this.#merchantNamed(name, signal),
+        ...(this.#options.extractionPool === undefined
+          ? {}
+          : { extractionPool: this.#options.extractionPool }),
+        ...(this.#options.offThreadChars === undefined
+          ? {}
+          : { offThreadChars: this.#options.offThreadChars }),
       },
       idOrProductPageUrl,
       options,

@@ -1,5 +1,5 @@
 import { isCapError } from '@agentweb/cap';
-import { extractProductIds } from '@agentweb/discovery';
+import { type ExtractionPool, extractProductIdsOffThread } from '@agentweb/discovery';
 import type { HttpClient, HttpProvenance } from '@agentweb/http';
 import { ProductNotFoundError } from './errors.js';
 import type { AgentWebMerchant, ProductLookupResult, ProductOptions } from './types.js';
@@ -14,6 +14,10 @@ export interface ProductDeps {
   merchantForPage(pageUrl: string, signal: AbortSignal | undefined): Promise<AgentWebMerchant>;
   /** The merchant to ask for a bare id: the named one, or the only one known. */
   merchantForId(name: string | undefined, signal: AbortSignal | undefined): Promise<AgentWebMerchant>;
+  /** Where large pages are read (`AgentWebOptions.extractionPool`). */
+  extractionPool?: ExtractionPool | false;
+  /** Pages at least this long are read in the pool (`AgentWebOptions.offThreadChars`). */
+  offThreadChars?: number;
 }
 
 /** A product by id, or by product page URL (id read from the page, its merchant resolved). */
@@ -31,7 +35,13 @@ export async function lookupProduct(
       ...(signal ? { signal } : {}),
     });
     const finalUrl = page.provenance.finalUrl;
-    const { chosen } = extractProductIds(page.text, { baseUrl: finalUrl });
+    // A page of several MB is read in a worker thread, so the client's other calls are not held up meanwhile.
+    const { chosen } = await extractProductIdsOffThread(page.text, {
+      baseUrl: finalUrl,
+      ...(signal ? { signal } : {}),
+      ...(deps.extractionPool === undefined ? {} : { pool: deps.extractionPool }),
+      ...(deps.offThreadChars === undefined ? {} : { offThreadChars: deps.offThreadChars }),
+    });
     if (chosen === null) throw new ProductNotFoundError({ target: url, reason: 'no-id-on-page' });
     const merchant = await deps.merchantForPage(finalUrl, signal);
     return getProduct(merchant, chosen.id, url, 'page', page.provenance, signal);

@@ -22,7 +22,13 @@ import type {
   UserPreferencesSetInput,
   UserPreferencesSetOutput,
 } from '@agentweb/cap';
-import type { CapDnsResolver, ResolveManyOutcome, ResolveResult, ResolverOptions } from '@agentweb/discovery';
+import type {
+  CapDnsResolver,
+  ExtractionPool,
+  ResolveManyOutcome,
+  ResolveResult,
+  ResolverOptions,
+} from '@agentweb/discovery';
 import type { FetchFunction, HttpClient, HttpProvenance, LookupFunction } from '@agentweb/http';
 
 /** Credentials for one merchant, looked up when the merchant is added. */
@@ -74,6 +80,13 @@ export interface AgentWebOptions {
   embedder?: Embedder;
   /** Clock for relative dates in intents ("tomorrow at 7"); default `() => new Date()`. */
   now?: () => Date;
+  /**
+   * Worker threads that read large product pages for `product(pageUrl)` (default: the process-wide
+   * `sharedExtractionPool()` of `@agentweb/discovery`); `false` reads every page on the event loop.
+   */
+  extractionPool?: ExtractionPool | false;
+  /** Product pages at least this many characters long are read in the pool (default 256 Ki). */
+  offThreadChars?: number;
 }
 
 /** Progress events, one union so a single listener can log them all. */

@@ -1,9 +1,11 @@
 // Reads the draft's "illustrative notation": YAML-like `key: value` lines plus brace blocks such as
 // `BOOK /reservation { semantic { ... } input { required: [id (int)] } output { a, b } errors { x } }`.
-import { parse as parseYaml } from 'yaml';
+import { LineCounter } from 'yaml';
 import { AgisParseError } from './errors.js';
-import { lineColumn } from './limits.js';
+import { type AgisParseLimits, createLineIndex } from './limits.js';
+import { checkYamlShape } from './text-shape.js';
 import { fieldListToSchema, inputBlockToSchema, splitTopLevel } from './typed-fields.js';
+import { firstDuplicateKey, parseYamlDocument } from './yaml-document.js';
 
 type Obj = Record<string, unknown>;
 type Position = { line: number; column: number };
@@ -15,25 +17,37 @@ export interface BraceParseResult {
   positions: Map<string, Position>;
 }
 
+/** Sets an own property, even `__proto__` (which plain assignment would treat as the prototype). */
+function setOwn(obj: Obj, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+
 class BraceParser {
   pos = 0;
   readonly positions = new Map<string, Position>();
+  // Positions are looked up per key: one index of line starts keeps that O(log lines) instead of O(offset).
+  readonly position: (offset: number) => Position;
+  readonly indents = new Map<number, number>();
 
   constructor(
     readonly text: string,
-    readonly maxAliasCount: number,
-  ) {}
+    readonly limits: Required<AgisParseLimits>,
+  ) {
+    this.position = createLineIndex(text);
+  }
 
   fail(message: string, at = this.pos): never {
     throw new AgisParseError({
       reason: 'syntax',
       message: `Brace notation: ${message}`,
-      ...lineColumn(this.text, at),
+      ...this.position(at),
     });
   }
 
   mark(path: string, at: number): void {
-    if (!this.positions.has(path)) this.positions.set(path, lineColumn(this.text, at));
+    if (!this.positions.has(path)) this.positions.set(path, this.position(at));
   }
 
   skipSpaces(): void {
@@ -99,10 +113,15 @@ class BraceParser {
   }
 
   indentOf(at: number): number {
-    const lineStart = this.text.lastIndexOf('\n', at - 1) + 1;
-    let i = lineStart;
-    while (this.text[i] === ' ' || this.text[i] === '\t') i++;
-    return i - lineStart;
+    const lineStart = at - this.position(at).column + 1;
+    let indent = this.indents.get(lineStart);
+    if (indent === undefined) {
+      let i = lineStart;
+      while (this.text[i] === ' ' || this.text[i] === '\t') i++;
+      indent = i - lineStart;
+      this.indents.set(lineStart, indent);
+    }
+    return indent;
   }
 
   parseDocument(): Obj {
@@ -141,24 +160,29 @@ class BraceParser {
         this.pos++;
         const path = `${prefix}${key}`;
         this.mark(path, start);
-        obj[key] = LIST_BLOCKS.has(key) ? this.parseListBlock() : this.parseBlock(`${path}.`);
+        setOwn(obj, key, LIST_BLOCKS.has(key) ? this.parseListBlock() : this.parseBlock(`${path}.`));
       } else if (next === ':') {
         this.pos++;
         const path = `${prefix}${key}`;
         this.mark(path, start);
         this.skipSpaces();
-        const rest = this.text.slice(this.pos, this.text.indexOf('\n', this.pos) >>> 0);
-        const endpointsFollow = /^\s*(#.*)?$/.test(rest) || /^[A-Za-z]\w*[ \t]+\//.test(rest);
-        if (key === 'endpoints' && endpointsFollow && prefix === '') {
+        if (key === 'endpoints' && prefix === '' && this.endpointsFollow()) {
           // Endpoint blocks follow as `METHOD /path { ... }` entries of the same level.
           if (!Array.isArray(obj['endpoints'])) obj['endpoints'] = [];
           continue;
         }
-        obj[key] = this.parseValue(this.indentOf(start), path);
+        setOwn(obj, key, this.parseValue(this.indentOf(start), path));
       } else {
         this.fail(`expected ":" or "{" after ${JSON.stringify(key)}`);
       }
     }
+  }
+
+  /** After `endpoints:`: nothing (or a comment) or `METHOD /path` on the rest of the line. */
+  endpointsFollow(): boolean {
+    const newline = this.text.indexOf('\n', this.pos);
+    const rest = this.text.slice(this.pos, newline < 0 ? this.text.length : newline);
+    return /^\s*(#.*)?$/.test(rest) || /^[A-Za-z]\w*[ \t]+\//.test(rest);
   }
 
   parseBlock(prefix: string): Obj {
@@ -245,32 +269,40 @@ class BraceParser {
   parseQuoted(): string {
     const quote = this.text[this.pos]!;
     const start = this.pos++;
-    let out = '';
+    // Pieces are collected and joined once; a line break folds with the whitespace around it into one space.
+    const parts: string[] = [];
+    let from = this.pos;
     while (this.pos < this.text.length) {
       const c = this.text[this.pos]!;
       if (quote === '"' && c === '\\') {
+        parts.push(this.text.slice(from, this.pos));
         const n = this.text[this.pos + 1];
-        out += n === 'n' ? '\n' : n === 't' ? '\t' : (n ?? '');
+        parts.push(n === 'n' ? '\n' : n === 't' ? '\t' : (n ?? ''));
         this.pos += 2;
+        from = this.pos;
         continue;
       }
       if (c === quote) {
         if (quote === "'" && this.text[this.pos + 1] === "'") {
-          out += "'";
+          parts.push(this.text.slice(from, this.pos), "'");
           this.pos += 2;
+          from = this.pos;
           continue;
         }
+        parts.push(this.text.slice(from, this.pos));
         this.pos++;
-        return out;
+        return parts.join('');
       }
       if (c === '\n') {
         // Multi-line strings fold like YAML flow scalars: the line break and indentation become one space.
-        out = out.trimEnd() + ' ';
+        parts.push(this.text.slice(from, this.pos));
+        trimEndOfParts(parts);
+        parts.push(' ');
         this.pos++;
         while (this.text[this.pos] === ' ' || this.text[this.pos] === '\t') this.pos++;
+        from = this.pos;
         continue;
       }
-      out += c;
       this.pos++;
     }
     return this.fail('unterminated string', start);
@@ -326,10 +358,7 @@ class BraceParser {
       else if (c === '}') this.fail(`unterminated list in ${path}`, listStart);
     }
     if (this.pos >= this.text.length) this.fail(`unterminated list in ${path}`, listStart);
-    return this.text
-      .slice(from, this.pos)
-      .replace(/\s*\n\s*/g, ' ')
-      .trim();
+    return foldLines(this.text.slice(from, this.pos)).trim();
   }
 
   /** Lines indented deeper than the key: YAML when it parses, else `k: v` lines as raw strings. */
@@ -355,17 +384,49 @@ class BraceParser {
     }
     const body = lines.join('\n');
     if (body.trim() === '') return null;
-    try {
-      return parseYaml(body, { maxAliasCount: this.maxAliasCount, uniqueKeys: true });
-    } catch {
-      const map: Obj = {};
-      for (const line of lines) {
-        const m = /^\s*([^:]+?)\s*:\s*(.*)$/.exec(line);
-        if (m) map[m[1]!] = m[2]!.trim().replace(/^"([\s\S]*)"$/, '$1');
+    // The lines go to the YAML parser only once they pass the same pre-scan as a YAML document.
+    const firstLine = this.position(this.pos - body.length - 1).line;
+    checkYamlShape(body, this.limits, { lineOffset: Math.max(0, firstLine - 1) });
+    const doc = parseYamlDocument(body, new LineCounter());
+    if (doc.errors.length === 0 && firstDuplicateKey(doc) === undefined) {
+      try {
+        return doc.toJS({ maxAliasCount: this.limits.maxAliasCount });
+      } catch {
+        // read as raw `k: v` lines below
       }
-      return map;
     }
+    const map: Obj = {};
+    for (const line of lines) {
+      const m = /^\s*([^:]+?)\s*:\s*(.*)$/.exec(line);
+      if (m) setOwn(map, m[1]!, m[2]!.trim().replace(/^"([\s\S]*)"$/, '$1'));
+    }
+    return map;
   }
+}
+
+/** Trims the end of what `parts` joins to, touching only the trailing parts. */
+function trimEndOfParts(parts: string[]): void {
+  while (parts.length > 0) {
+    const trimmed = parts[parts.length - 1]!.trimEnd();
+    if (trimmed !== '') {
+      parts[parts.length - 1] = trimmed;
+      return;
+    }
+    parts.pop();
+  }
+}
+
+/** `\s*\n\s*` replaced by one space, in one pass (the regex rescans runs of spaces without a line break). */
+function foldLines(text: string): string {
+  if (!text.includes('\n')) return text;
+  const parts = text.split('\n');
+  let out = parts[0]!.trimEnd();
+  for (let i = 1; i < parts.length; i++) {
+    const piece = parts[i]!.trim();
+    if (piece === '' && i < parts.length - 1) continue;
+    out += ` ${i === parts.length - 1 ? parts[i]!.trimStart() : piece}`;
+  }
+  return out;
 }
 
 function coerce(raw: string): unknown {
@@ -378,8 +439,8 @@ function coerce(raw: string): unknown {
 }
 
 /** Parses the draft's brace notation into a plain AGIS document value with source positions. */
-export function parseBraceNotation(text: string, maxAliasCount: number): BraceParseResult {
-  const parser = new BraceParser(text.replace(/\r\n?/g, '\n'), maxAliasCount);
+export function parseBraceNotation(text: string, limits: Required<AgisParseLimits>): BraceParseResult {
+  const parser = new BraceParser(text.replace(/\r\n?/g, '\n'), limits);
   const value = parser.parseDocument();
   return { value, positions: parser.positions };
 }

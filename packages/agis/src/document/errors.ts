@@ -3,6 +3,9 @@ import { AgentWebError, createErrorGuard } from '@agentweb/core';
 /** Why an AGIS document could not be read. */
 export type AgisParseErrorReason = 'syntax' | 'limit' | 'schema' | 'format';
 
+/** The safety limit a document broke (the option of {@link AgisParseLimits} that sets it). */
+export type AgisLimitName = 'maxBytes' | 'maxDepth' | 'maxKeys' | 'maxLineLength' | 'maxAliasCount';
+
 /** Options of {@link AgisParseError}. */
 export interface AgisParseErrorOptions {
   /** What went wrong: malformed text, a safety limit, a model mismatch or an undetectable format. */
@@ -15,6 +18,8 @@ export interface AgisParseErrorOptions {
   column?: number;
   /** JSON-pointer-like path of the offending field, e.g. `endpoints[1].semantic.actor`. */
   path?: string;
+  /** For `reason: 'limit'`: which limit. */
+  limit?: AgisLimitName;
   /** The underlying error. */
   cause?: unknown;
 }
@@ -29,6 +34,8 @@ export class AgisParseError extends AgentWebError {
   readonly column: number | undefined;
   /** Path of the offending field, when known. */
   readonly path: string | undefined;
+  /** For `reason: 'limit'`: the limit broken (`maxDepth`, `maxKeys`, `maxLineLength`, ...). */
+  readonly limit: AgisLimitName | undefined;
 
   constructor(options: AgisParseErrorOptions) {
     const where = options.line !== undefined ? ` (line ${options.line}, column ${options.column ?? 1})` : '';
@@ -42,6 +49,7 @@ export class AgisParseError extends AgentWebError {
     this.line = options.line;
     this.column = options.column;
     this.path = options.path;
+    this.limit = options.limit;
   }
 }
 

@@ -1,12 +1,13 @@
 export { normalizeAgisAliases } from './aliases.js';
 export {
+  type AgisLimitName,
   AgisParseError,
   type AgisParseErrorOptions,
   type AgisParseErrorReason,
   isAgisParseError,
 } from './errors.js';
 export { toAgisJsonSchema } from './json-schema.js';
-export type { AgisParseLimits } from './limits.js';
+export { type AgisParseLimits, DEFAULT_AGIS_LIMITS } from './limits.js';
 export {
   AGIS_ACTORS,
   AGIS_CAPABILITIES,

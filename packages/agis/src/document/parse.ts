@@ -2,6 +2,7 @@ import { checkOptions } from '@agentweb/core';
 import { SOURCE_OPTION_RULES } from '../option-rules.js';
 import { normalizeAgisAliases } from './aliases.js';
 import { AgisParseError } from './errors.js';
+import { type AgisParseLimits, checkValueShape, resolveLimits } from './limits.js';
 import { type AgisDocument, AgisDocumentSchema } from './model.js';
 import { type AgisFormat, type AgisSourceOptions, formatAgisPath, parseAgisSource } from './source.js';
 
@@ -22,7 +23,10 @@ export interface ParsedAgisDocument {
 export function toAgisDocument(
   value: unknown,
   locate?: (path: ReadonlyArray<string | number>) => { line: number; column: number } | undefined,
+  limits?: AgisParseLimits,
 ): { document: AgisDocument; warnings: string[] } {
+  // Parsed text was checked already; a value handed over directly gets the same limits here.
+  if (locate === undefined) checkValueShape(value, resolveLimits(limits), formatAgisPath);
   const { value: normalized, notes } = normalizeAgisAliases(value);
   const result = AgisDocumentSchema.safeParse(normalized);
   if (!result.success) {

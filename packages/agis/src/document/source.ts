@@ -1,16 +1,18 @@
 import { checkOptions } from '@agentweb/core';
-import { LineCounter, parseDocument } from 'yaml';
+import { LineCounter } from 'yaml';
 import { SOURCE_OPTION_RULES } from '../option-rules.js';
 import { parseBraceNotation } from './brace-notation.js';
 import { AgisParseError } from './errors.js';
 import {
   type AgisParseLimits,
-  checkBracketDepth,
   checkSize,
-  checkValueDepth,
+  checkValueShape,
+  limitError,
   lineColumn,
   resolveLimits,
 } from './limits.js';
+import { checkBraceShape, checkYamlShape } from './text-shape.js';
+import { firstDuplicateKey, parseYamlDocument } from './yaml-document.js';
 
 /** Serialisations an AGIS document may use. */
 export type AgisFormat = 'yaml' | 'json' | 'brace';
@@ -60,18 +62,14 @@ export function detectFormat(text: string): AgisFormat {
 
 function yamlSource(text: string, maxAliasCount: number, format: AgisFormat): AgisSource {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, schema: 'core' });
+  const doc = parseYamlDocument(text, lineCounter);
   const first = doc.errors[0];
-  // Block nesting ("- - - - x", deep indentation) has no brackets for the pre-check to count; the
-  // YAML composer recurses and reports the stack overflow as an ordinary error.
+  // The composer reports its own stack overflow as an ordinary error.
   if (first && /call stack/i.test(first.message)) {
     const pos = first.linePos?.[0] ?? lineCounter.linePos(first.pos[0]);
-    throw new AgisParseError({
-      reason: 'limit',
-      message: 'AGIS document nests too deeply to parse',
+    throw limitError('maxDepth', 'AGIS document nests too deeply to parse', {
       line: pos.line,
       column: pos.col,
-      cause: first,
     });
   }
   if (first) {
@@ -84,15 +82,26 @@ function yamlSource(text: string, maxAliasCount: number, format: AgisFormat): Ag
       cause: first,
     });
   }
+  // JSON keeps the last of repeated keys, as JSON.parse does; YAML forbids them.
+  const duplicate = format === 'json' ? undefined : firstDuplicateKey(doc);
+  if (duplicate) {
+    const pos = lineCounter.linePos(duplicate.range?.[0] ?? 0);
+    throw new AgisParseError({
+      reason: 'syntax',
+      message: 'Invalid YAML: Map keys must be unique',
+      line: pos.line,
+      column: pos.col,
+    });
+  }
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount });
-  } catch (error) {
-    throw new AgisParseError({
-      reason: 'limit',
-      message: `YAML alias expansion exceeds the limit of ${maxAliasCount} (anchor bomb?)`,
-      cause: error,
-    });
+  } catch {
+    throw limitError(
+      'maxAliasCount',
+      `YAML alias expansion exceeds the maxAliasCount limit of ${maxAliasCount} (anchor bomb?)`,
+      {},
+    );
   }
   return {
     format,
@@ -171,8 +180,10 @@ function jsonSource(text: string, maxAliasCount: number): AgisSource {
 }
 
 /**
- * Reads AGIS text (YAML, JSON or the draft's brace notation) into a plain value under safety limits:
- * size, nesting depth and YAML alias expansion. Throws {@link AgisParseError} with line and column.
+ * Reads AGIS text (YAML, JSON or the draft's brace notation) into a plain value under safety limits: size,
+ * line length, nesting depth, keys per mapping and YAML alias expansion, all but the last checked before any
+ * parser runs. Linear in the text. Throws {@link AgisParseError} with line and column (and, for a limit, its
+ * name in `limit`).
  */
 export function parseAgisSource(text: string, options: AgisSourceOptions = {}): AgisSource {
   if (typeof text !== 'string') {
@@ -182,11 +193,14 @@ export function parseAgisSource(text: string, options: AgisSourceOptions = {}): 
   const limits = resolveLimits(options);
   checkSize(text, limits.maxBytes);
   const format = !options.format || options.format === 'auto' ? detectFormat(text) : options.format;
-  checkBracketDepth(text, limits.maxDepth);
   let source: AgisSource;
-  if (format === 'json') source = jsonSource(text, limits.maxAliasCount);
-  else if (format === 'brace') {
-    const { value, positions } = parseBraceNotation(text, limits.maxAliasCount);
+  if (format === 'json') {
+    // Minified JSON is one long line: only its structure is limited.
+    checkYamlShape(text, { ...limits, maxLineLength: Number.POSITIVE_INFINITY });
+    source = jsonSource(text, limits.maxAliasCount);
+  } else if (format === 'brace') {
+    checkBraceShape(text, limits);
+    const { value, positions } = parseBraceNotation(text, limits);
     source = {
       format,
       value,
@@ -198,7 +212,10 @@ export function parseAgisSource(text: string, options: AgisSourceOptions = {}): 
         return undefined;
       },
     };
-  } else source = yamlSource(text, limits.maxAliasCount, 'yaml');
-  checkValueDepth(source.value, limits.maxDepth);
+  } else {
+    checkYamlShape(text, limits);
+    source = yamlSource(text, limits.maxAliasCount, 'yaml');
+  }
+  checkValueShape(source.value, limits, formatAgisPath);
   return source;
 }

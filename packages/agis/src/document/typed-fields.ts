@@ -135,6 +135,8 @@ export function inputBlockToSchema(block: Record<string, unknown>): TypedFieldSc
   ] as const) {
     if (!Array.isArray(list)) continue;
     for (const item of list) {
+      // A list item is a field spec only as text (an object's `toString` may be data, not a function).
+      if (typeof item !== 'string' && typeof item !== 'number') continue;
       const field = parseTypedField(String(item));
       if (!field) continue;
       properties[field[0]] = field[1];

@@ -43,6 +43,15 @@ const STRINGS = [
   '$comment',
 ];
 
+/** A short description of a bad value: never the whole of a large or deeply nested one. */
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object' && value !== null) return 'an object';
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}...` : value);
+  return String(value);
+}
+
 /** Problems found in `schema` (empty when it is a valid JSON Schema as far as this check goes). */
 export function jsonSchemaProblems(schema: unknown, at = '', depth = 0, out: string[] = []): string[] {
   if (out.length >= 20) return out;
@@ -60,8 +69,9 @@ export function jsonSchemaProblems(schema: unknown, at = '', depth = 0, out: str
     const list = Array.isArray(type) ? type : [type];
     if (list.length === 0) out.push(`${at}/type: must not be an empty array`);
     for (const t of list) {
+      if (out.length >= 20) break;
       if (typeof t !== 'string' || !TYPES.has(t)) {
-        out.push(`${at}/type: ${JSON.stringify(t)} is not a JSON Schema type (${[...TYPES].join(', ')})`);
+        out.push(`${at}/type: ${describe(t)} is not a JSON Schema type (${[...TYPES].join(', ')})`);
       }
     }
   }

@@ -1,4 +1,5 @@
 import { isJsonObject } from '../json-object.js';
+import { isRiskyPattern } from './pattern-safety.js';
 // A small JSON Schema checker for the subset AGIS input contracts use (type, properties, required,
 // additionalProperties, enum, const, numeric and length bounds, pattern, items, formats, allOf/anyOf/
 // oneOf). Unknown keywords are ignored, as JSON Schema prescribes.
@@ -36,8 +37,27 @@ function typeMatches(expected: string, v: unknown): boolean {
   return expected === actual || (expected === 'number' && actual === 'integer');
 }
 
+/** JSON text of a value for comparisons; a value too deep (or cyclic) to serialise equals nothing else. */
+function canonical(v: unknown): string | symbol {
+  try {
+    return JSON.stringify(v) ?? 'undefined';
+  } catch {
+    return Symbol('unserialisable');
+  }
+}
+
+/** A value as a message shows it. */
+function show(v: unknown): string {
+  const text = canonical(v);
+  return typeof text === 'string'
+    ? text.length > 80
+      ? `${text.slice(0, 80)}...`
+      : text
+    : '(a value too deep to show)';
+}
+
 function equal(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return a === b || canonical(a) === canonical(b);
 }
 
 /** Violations of `value` against `schema` (empty when it matches). */
@@ -57,7 +77,10 @@ export function validateJsonValue(
   const s = schema as Schema;
   const where = path || '(input)';
   if (s['type'] !== undefined) {
-    const types = Array.isArray(s['type']) ? (s['type'] as string[]) : [s['type'] as string];
+    // Only names are types: anything else in `type` (a document's mistake) is left out, never printed whole.
+    const types = (Array.isArray(s['type']) ? (s['type'] as unknown[]) : [s['type']]).filter(
+      (t): t is string => typeof t === 'string',
+    );
     if (!types.some((t) => typeMatches(t, value))) {
       out.push({ path, message: `${where} must be ${types.join(' or ')}, got ${typeOf(value)}` });
       return out;
@@ -66,11 +89,11 @@ export function validateJsonValue(
   if (Array.isArray(s['enum']) && !s['enum'].some((e) => equal(e, value))) {
     out.push({
       path,
-      message: `${where} must be one of ${s['enum'].map((e) => JSON.stringify(e)).join(', ')}`,
+      message: `${where} must be one of ${s['enum'].map(show).join(', ')}`,
     });
   }
   if ('const' in s && !equal(s['const'], value))
-    out.push({ path, message: `${where} must be ${JSON.stringify(s['const'])}` });
+    out.push({ path, message: `${where} must be ${show(s['const'])}` });
   if (typeof value === 'number') {
     const n = (k: string) => (typeof s[k] === 'number' ? (s[k] as number) : undefined);
     if (n('minimum') !== undefined && value < n('minimum')!)
@@ -91,7 +114,8 @@ export function validateJsonValue(
       out.push({ path, message: `${where} must have at least ${s['minLength']} characters` });
     if (typeof s['maxLength'] === 'number' && len > s['maxLength'])
       out.push({ path, message: `${where} must have at most ${s['maxLength']} characters` });
-    if (typeof s['pattern'] === 'string') {
+    // A pattern that may backtrack exponentially is not run: the endpoint checks its own input.
+    if (typeof s['pattern'] === 'string' && !isRiskyPattern(s['pattern'])) {
       let re: RegExp | undefined;
       try {
         re = new RegExp(s['pattern'], 'u');
@@ -108,7 +132,7 @@ export function validateJsonValue(
       out.push({ path, message: `${where} must have at least ${s['minItems']} items` });
     if (typeof s['maxItems'] === 'number' && value.length > s['maxItems'])
       out.push({ path, message: `${where} must have at most ${s['maxItems']} items` });
-    if (s['uniqueItems'] === true && new Set(value.map((v) => JSON.stringify(v))).size !== value.length) {
+    if (s['uniqueItems'] === true && new Set(value.map(canonical)).size !== value.length) {
       out.push({ path, message: `${where} must not repeat items` });
     }
     if (s['items'] !== undefined)

@@ -10,7 +10,7 @@ import {
   POSTING_SYNONYM,
   POSTING_VERB,
 } from './catalog.js';
-import { MatchAbortedError } from './errors.js';
+import { checkInstruction, DEFAULT_MAX_INSTRUCTION_LENGTH, MatchAbortedError } from './errors.js';
 import { createIdProbe, idLikeTokens, idMatchStrength } from './id-signals.js';
 import { irreversibility } from './irreversibility.js';
 import { wordNetLexicon } from './lexicon-adapter.js';
@@ -45,6 +45,11 @@ export interface IntentMatcherOptions {
    * the instruction) in the ranking (default {@link DEFAULT_BM25_WEIGHT}, chosen by cross-validation).
    */
   readonly bm25Weight?: number;
+  /**
+   * Longest instruction read, in UTF-16 code units (default {@link DEFAULT_MAX_INSTRUCTION_LENGTH}, 2000). A longer
+   * one is refused with {@link IntentInputError} (`AGIS_INPUT_TOO_LONG`) before any work is done.
+   */
+  readonly maxInstructionLength?: number;
 }
 
 /** Options of one match() call. */
@@ -57,7 +62,10 @@ export interface MatchOptions {
 
 /** A configured matcher. */
 export interface IntentMatcher {
-  /** Ranks endpoints for an instruction and decides whether to abstain. */
+  /**
+   * Ranks endpoints for an instruction and decides whether to abstain. Rejects with {@link IntentInputError}
+   * when the instruction is not a string or is longer than `maxInstructionLength`.
+   */
   match(instruction: string, options?: MatchOptions): Promise<MatchResult>;
   /**
    * Top-3 endpoints of the verb-first ranking (without BM25, whose favourite decides abstention) with the raw
@@ -369,7 +377,10 @@ export function createIntentMatcher(options: IntentMatcherOptions): IntentMatche
     return ids.map((i) => cosine(q ?? [], all[i] ?? []));
   }
 
+  const maxInstructionLength = options.maxInstructionLength ?? DEFAULT_MAX_INSTRUCTION_LENGTH;
+
   async function rank(instruction: string, size: number, signal?: AbortSignal) {
+    checkInstruction(instruction, maxInstructionLength);
     if (embedder && !remoteIntentVectors)
       remoteIntentVectors = embedder.embed(index.endpoints.map((e) => e.intentText));
     const q = analyseQuery(instruction, index, lexicon, spellCache);
@@ -472,6 +483,7 @@ export function createIntentMatcher(options: IntentMatcherOptions): IntentMatche
     },
     async match(instruction, matchOptions = {}) {
       const { topK = 3, signal } = matchOptions;
+      checkInstruction(instruction, maxInstructionLength);
       if (signal?.aborted) throw new MatchAbortedError();
       const { q, head, gate } = await rank(instruction, topK, signal);
       const unsafe = isUnsafeRequest(q.folded);

@@ -1,3 +1,4 @@
+import { isRiskyPattern } from '../json-schema/pattern-safety.js';
 import { cachedRegExp } from './params/regex-cache.js';
 import type { MatcherEndpoint } from './types.js';
 
@@ -51,7 +52,8 @@ function isSpecific(source: string): boolean {
 export function endpointIdEvidence(endpoint: MatcherEndpoint): IdEvidence {
   const patterns: Array<{ re: RegExp; specific: boolean; property: string }> = [];
   for (const [property, schema] of Object.entries(endpoint.input?.properties ?? {})) {
-    if (typeof schema.pattern !== 'string' || schema.pattern.length > 200) continue;
+    if (typeof schema.pattern !== 'string' || schema.pattern.length > 200 || isRiskyPattern(schema.pattern))
+      continue;
     try {
       // Catalogs repeat patterns across endpoints and services; one shared RegExp object per source
       // lets a match test each pattern once per token (see createIdProbe).

@@ -13,7 +13,14 @@ export {
   type IntentMatcherOptions,
   type MatchOptions,
 } from './create-intent-matcher.js';
-export { isMatchAbortedError, MatchAbortedError } from './errors.js';
+export {
+  DEFAULT_MAX_INSTRUCTION_LENGTH,
+  IntentInputError,
+  type IntentInputProblem,
+  isIntentInputError,
+  isMatchAbortedError,
+  MatchAbortedError,
+} from './errors.js';
 export { irreversibility } from './irreversibility.js';
 export { extractParams } from './params/extract-params.js';
 export type {

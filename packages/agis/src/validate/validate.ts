@@ -1,6 +1,7 @@
 import { checkOptions, is } from '@agentweb/core';
 import { normalizeAgisAliases } from '../document/aliases.js';
 import { isAgisParseError } from '../document/errors.js';
+import { checkValueShape, resolveLimits } from '../document/limits.js';
 import { AGIS_ACTORS, AGIS_CAPABILITIES, AGIS_IMPACT_TIERS } from '../document/model.js';
 import {
   type AgisPath,
@@ -72,13 +73,18 @@ function structural(doc: Rec, c: Collector): void {
       c.add('fail', 1, `document.${key}-type`, [key], `Top-level field "${key}" must be a string.`);
     }
   }
-  if (doc['agis'] !== undefined && String(doc['agis']) !== '1.0') {
+  // Only a string or number is a version; anything else (an object whose `toString` is data) is not stringified.
+  const version = doc['agis'];
+  if (
+    version !== undefined &&
+    !((typeof version === 'string' || typeof version === 'number') && String(version) === '1.0')
+  ) {
     c.add(
       'warn',
       1,
       'document.agis-version',
       ['agis'],
-      `This validator implements AGIS 1.0; the document declares ${JSON.stringify(doc['agis'])}.`,
+      `This validator implements AGIS 1.0; the document declares ${shown(version)}.`,
     );
   }
   if (typeof doc['agtp'] === 'string' && doc['agtp'] !== '' && !doc['agtp'].startsWith('agtp://')) {
@@ -239,6 +245,21 @@ function dataManifest(doc: Rec, c: Collector): void {
   });
 }
 
+/** A document value in a message: short, and never a throw (a BigInt or a cyclic value has no JSON). */
+function shown(value: unknown): string {
+  try {
+    const text = JSON.stringify(value) ?? String(typeof value);
+    return text.length > 60 ? `${text.slice(0, 60)}...` : text;
+  } catch {
+    return `a ${typeof value}`;
+  }
+}
+
+/** The endpoint's path for a message (a path that is not a string is shown as `?`). */
+function pathText(ep: Rec): string {
+  return typeof ep['path'] === 'string' ? ep['path'] : '?';
+}
+
 function methodOf(ep: Rec): string | undefined {
   return typeof ep['method'] === 'string' ? ep['method'] : undefined;
 }
@@ -264,22 +285,25 @@ export async function validateAgisDocument(
   const level = options.level ?? 1;
   let value: unknown = docOrText;
   let locate: ((path: AgisPath) => { line: number; column: number } | undefined) | undefined;
-  if (typeof docOrText === 'string') {
-    try {
+  try {
+    if (typeof docOrText === 'string') {
       const source = parseAgisSource(docOrText, options);
       value = source.value;
       locate = (p) => source.locate(p);
-    } catch (error) {
-      if (!isAgisParseError(error)) throw error;
-      const issue: AgisValidationIssue = {
-        pass: 1,
-        rule: `document.${error.reason}`,
-        path: error.path ?? '',
-        message: error.message,
-        ...(error.line !== undefined ? { line: error.line, column: error.column ?? 1 } : {}),
-      };
-      return { conforms: false, level, failures: [issue], warnings: [], failingPasses: [1] };
+    } else {
+      // A value handed over directly gets the same depth and size limits as parsed text (it may be cyclic).
+      checkValueShape(docOrText, resolveLimits(options), formatAgisPath);
     }
+  } catch (error) {
+    if (!isAgisParseError(error)) throw error;
+    const issue: AgisValidationIssue = {
+      pass: 1,
+      rule: `document.${error.reason}`,
+      path: error.path ?? '',
+      message: error.message,
+      ...(error.line !== undefined ? { line: error.line, column: error.column ?? 1 } : {}),
+    };
+    return { conforms: false, level, failures: [issue], warnings: [], failingPasses: [1] };
   }
   const { value: normalized, notes } = normalizeAgisAliases(value);
   const c = new Collector(locate);
@@ -296,8 +320,15 @@ export async function validateAgisDocument(
   }
   const doc = normalized;
   structural(doc, c);
-  const endpoints = Array.isArray(doc['endpoints']) ? doc['endpoints'].filter(isJsonObject) : [];
-  const indexOf = new Map(endpoints.map((ep) => [ep, (doc['endpoints'] as unknown[]).indexOf(ep)]));
+  const endpoints: Rec[] = [];
+  const indexOf = new Map<Rec, number>();
+  if (Array.isArray(doc['endpoints'])) {
+    doc['endpoints'].forEach((ep, i) => {
+      // The first position of an endpoint object listed twice, as indexOf gave.
+      if (isJsonObject(ep) && !indexOf.has(ep)) indexOf.set(ep, i);
+      if (isJsonObject(ep)) endpoints.push(ep);
+    });
+  }
   const methodOk = new Map<Rec, boolean>();
 
   // Pass 2 and 3.
@@ -560,7 +591,7 @@ async function semanticConsistency(
         6,
         'semantic.contradiction',
         at,
-        `Intent of ${method} ${String(ep['path'])} contradicts the method: ${contradiction} Rewrite the intent or choose the verb that names this operation.`,
+        `Intent of ${method} ${pathText(ep)} contradicts the method: ${contradiction} Rewrite the intent or choose the verb that names this operation.`,
       );
       return;
     }
@@ -575,7 +606,7 @@ async function semanticConsistency(
         6,
         'semantic.similarity',
         at,
-        `Intent of ${method} ${String(ep['path'])} is unrelated to the method (similarity ${sim.toFixed(2)} < ${failBelow}); state what ${method} does.`,
+        `Intent of ${method} ${pathText(ep)} is unrelated to the method (similarity ${sim.toFixed(2)} < ${failBelow}); state what ${method} does.`,
       );
     } else if (sim < warnBelow) {
       c.add(
@@ -583,7 +614,7 @@ async function semanticConsistency(
         6,
         'semantic.low-similarity',
         at,
-        `Intent of ${method} ${String(ep['path'])} is weakly related to the method (similarity ${sim.toFixed(2)} < ${warnBelow}); consider phrasing it with the verb or a synonym.`,
+        `Intent of ${method} ${pathText(ep)} is weakly related to the method (similarity ${sim.toFixed(2)} < ${warnBelow}); consider phrasing it with the verb or a synonym.`,
       );
     }
   });

@@ -1,6 +1,7 @@
 import type { AgentProfile } from '@agentweb/agentcard';
 import type { ProgressListener, ProvenanceRecord } from '@agentweb/core';
 import type { HttpClient } from '@agentweb/http';
+import type { ExtractionPool } from '../page/extraction-pool.js';
 import type { ProductIdExtraction } from '../page/product-types.js';
 import type { ResolverOptions } from '../resolve/resolver-options.js';
 import type { RobotsOutcome, RobotsPolicy } from '../robots/robots-policy.js';
@@ -117,4 +118,12 @@ export interface CrawlOptions {
   scheme?: 'https' | 'http';
   /** Largest product page read, in bytes (default 8 MiB). */
   maxPageBytes?: number;
+  /**
+   * Worker threads that read large product pages (default: the process-wide `sharedExtractionPool()`);
+   * `false` reads every page on the event loop. A page that fails there becomes an `error` record
+   * (`EXTRACTION_TIMEOUT`, `EXTRACTION_WORKER_FAILED`).
+   */
+  extractionPool?: ExtractionPool | false;
+  /** Pages at least this many characters long are read in the pool (default 256 Ki). */
+  offThreadChars?: number;
 }

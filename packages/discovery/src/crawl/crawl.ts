@@ -1,7 +1,7 @@
 import { checkOptions, is, isAgentWebError, type ProgressEvent, required } from '@agentweb/core';
 import { HTTP_CLIENT_RULE, type HttpProvenance } from '@agentweb/http';
 import pLimit from 'p-limit';
-import { extractProductIds } from '../page/extract-product-ids.js';
+import { extractProductIdsOffThread } from '../page/extraction-pool.js';
 import { createResolver } from '../resolve/create-resolver.js';
 import { isDiscoveryError } from '../resolve/discovery-error.js';
 import type { Resolver } from '../resolve/resolver-options.js';
@@ -253,11 +253,18 @@ async function crawlDomain(domain: string, ctx: DomainContext): Promise<string> 
           accept: 'text/html, application/xhtml+xml;q=0.9',
         }),
       );
+      // A large page is read in a worker thread, so it does not stall the other domains (or the host app).
+      const extraction = await extractProductIdsOffThread(result.text, {
+        baseUrl: result.provenance.finalUrl,
+        signal: ctx.signal,
+        ...(ctx.extractionPool === undefined ? {} : { pool: ctx.extractionPool }),
+        ...(ctx.offThreadChars === undefined ? {} : { offThreadChars: ctx.offThreadChars }),
+      });
       ctx.emit({
         kind: 'product',
         domain,
         url: page,
-        extraction: extractProductIds(result.text, { baseUrl: result.provenance.finalUrl }),
+        extraction,
         provenance: fromHttp(result.provenance, agentCardUrl),
       });
     } catch (error) {

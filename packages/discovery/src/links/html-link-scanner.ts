@@ -1,5 +1,5 @@
 import { checkOptions, is, required } from '@agentweb/core';
-import { Parser } from 'htmlparser2';
+import { createHtmlEventParser } from '../shared/html-events.js';
 import { splitTokens } from './link-header.js';
 import { resolveHref } from './resolve-href.js';
 
@@ -29,7 +29,8 @@ export interface HtmlLinkScanner {
 
 /**
  * Builds a streaming scanner over htmlparser2's tokenizer, which keeps comments, `<script>`/`<style>` bodies
- * and escaped text (`&lt;link&gt;`) out of the tag stream, so false links there are never seen.
+ * and escaped text (`&lt;link&gt;`) out of the tag stream, so false links there are never seen. Linear in the
+ * page however deeply it nests.
  */
 export function createHtmlLinkScanner(options: HtmlLinkScannerOptions): HtmlLinkScanner {
   checkOptions(
@@ -49,7 +50,7 @@ export function createHtmlLinkScanner(options: HtmlLinkScannerOptions): HtmlLink
   const urls: string[] = [];
   let done = false;
 
-  const parser = new Parser(
+  const parser = createHtmlEventParser(
     {
       onopentag(name, attributes) {
         if (done) return;
@@ -71,7 +72,7 @@ export function createHtmlLinkScanner(options: HtmlLinkScannerOptions): HtmlLink
         if (name === 'head' && !scanBody) done = true;
       },
     },
-    { decodeEntities: true },
+    { keepAttribute: (name) => name === 'rel' || name === 'href', wantText: () => false },
   );
 
   return {

@@ -1,8 +1,8 @@
 import { scanHtml } from './html-scan.js';
 import { collectJsonLdProducts, MAX_JSONLD_DEPTH } from './jsonld-products.js';
 import { parseJsonLdText } from './lenient-json.js';
-import { readMicrodataItems } from './microdata.js';
-import { collectMicrodataProducts } from './microdata-products.js';
+import { readMicrodata } from './microdata.js';
+import { collectMicrodataProducts, isProductItem } from './microdata-products.js';
 import {
   type ExtractedProduct,
   type ExtractionWarning,
@@ -49,6 +49,14 @@ function extract(
   const products: ExtractedProduct[] = [];
   for (const block of scan.jsonLd) {
     const parsed = parseJsonLdText(block.text);
+    if (parsed.mode === 'too-deep') {
+      warnings.push({
+        code: 'JSONLD_TOO_DEEP',
+        message: `JSON-LD block ${block.index} is ${parsed.problem}; it was not read`,
+        block: block.index,
+      });
+      continue;
+    }
     if (parsed.mode === 'unparseable') {
       warnings.push({
         code: 'JSONLD_UNPARSEABLE',
@@ -72,7 +80,24 @@ function extract(
       });
     }
   }
-  if (scan.items.length > 0) collectMicrodataProducts(readMicrodataItems(scan, baseUrl), products);
+  if (scan.items.length > 0) {
+    const microdata = readMicrodata(scan, baseUrl, isProductItem);
+    if (microdata.truncated) {
+      warnings.push({
+        code: 'MICRODATA_TRUNCATED',
+        message:
+          'the page references more microdata through itemref than one page can use; later items were skipped',
+      });
+    }
+    if (scan.textTruncated) {
+      warnings.push({
+        code: 'MICRODATA_TRUNCATED',
+        message:
+          'nested microdata text properties repeat more text than twice the page; later values were left empty',
+      });
+    }
+    collectMicrodataProducts(microdata.items, products);
+  }
 
   const candidates: ProductIdCandidate[] = [];
   const seen = new Set<string>();

@@ -1,6 +1,30 @@
 export { type ExtractProductIdsOptions, extractProductIds } from './extract-product-ids.js';
-export { type HtmlScan, type JsonLdBlock, type MicrodataElement, scanHtml } from './html-scan.js';
-export { type JsonLdParseMode, type JsonLdParseResult, parseJsonLdText } from './lenient-json.js';
+export {
+  createExtractionPool,
+  DEFAULT_OFF_THREAD_CHARS,
+  type ExtractionPool,
+  ExtractionPoolError,
+  type ExtractionPoolErrorCode,
+  type ExtractionPoolOptions,
+  extractProductIdsOffThread,
+  isExtractionPoolError,
+  type OffThreadExtractOptions,
+  type PoolExtractOptions,
+  sharedExtractionPool,
+} from './extraction-pool.js';
+export {
+  type HtmlScan,
+  type JsonLdBlock,
+  MAX_MICRODATA_TEXT,
+  type MicrodataElement,
+  scanHtml,
+} from './html-scan.js';
+export {
+  type JsonLdParseMode,
+  type JsonLdParseResult,
+  MAX_JSONLD_PARSE_DEPTH,
+  parseJsonLdText,
+} from './lenient-json.js';
 export { type MicrodataItem, type MicrodataValue, readMicrodataItems } from './microdata.js';
 export { normalizeAvailability } from './product-fields.js';
 export type {

@@ -1,5 +1,11 @@
-/** How a JSON-LD block was read. */
-export type JsonLdParseMode = 'strict' | 'lenient' | 'empty' | 'unparseable';
+/** How a JSON-LD block was read; `too-deep` blocks nest deeper than {@link MAX_JSONLD_PARSE_DEPTH} and are not parsed. */
+export type JsonLdParseMode = 'strict' | 'lenient' | 'empty' | 'unparseable' | 'too-deep';
+
+/**
+ * Deepest bracket nesting parsed at all. Product extraction walks 64 levels; a block nested thousands deep is
+ * an attack, and parsing it would build every level first.
+ */
+export const MAX_JSONLD_PARSE_DEPTH = 1000;
 
 /** Result of {@link parseJsonLdText}. */
 export interface JsonLdParseResult {
@@ -18,11 +24,16 @@ export interface JsonLdParseResult {
  */
 export function parseJsonLdText(text: string): JsonLdParseResult {
   if (text.trim() === '') return { mode: 'empty' };
+  if (nestsDeeperThan(text, MAX_JSONLD_PARSE_DEPTH)) {
+    return { mode: 'too-deep', problem: `nested deeper than ${MAX_JSONLD_PARSE_DEPTH} levels` };
+  }
   try {
     return { mode: 'strict', value: JSON.parse(text) };
   } catch (strictError) {
     const { cleaned, removed } = cleanJsonText(text);
     try {
+      // Nothing removed: the text is the one that just failed, so skip straight to the bracket repair.
+      if (removed.length === 0) throw strictError;
       return { mode: 'lenient', value: JSON.parse(cleaned), problem: removed.join(', ') || 'cleaned' };
     } catch {
       // Some CMSs print one closing brace too many; strip surplus trailing brackets one at a time.
@@ -44,76 +55,101 @@ export function parseJsonLdText(text: string): JsonLdParseResult {
   }
 }
 
+/** True when `[`/`{` nest deeper than `limit` outside string literals. */
+function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) i = scanString(text, i) - 1;
+    else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > limit) return true;
+    } else if ((c === 93 /* ] */ || c === 125) /* } */ && depth > 0) depth--;
+  }
+  return false;
+}
+
 /**
  * One scan that tracks string literals, so comment-like text inside strings (`"<!-- x -->"`, URLs with `//`)
  * is kept while the same text outside strings is dropped.
  */
 function cleanJsonText(text: string): { cleaned: string; removed: string[] } {
   const removed = new Set<string>();
-  let out = '';
+  const find = createFinder(text);
+  // Kept text is copied in runs, not character by character: `parts` gets each run when something is dropped.
+  const parts: string[] = [];
+  let kept = 0;
+  const drop = (from: number, to: number, what: string): void => {
+    removed.add(what);
+    // Back-to-back removals (a run of `<!--`) keep nothing between them.
+    if (from > kept) parts.push(text.slice(kept, from));
+    kept = to;
+  };
   let i = 0;
   const n = text.length;
   while (i < n) {
-    const c = text[i]!;
-    if (c === '"') {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
       const end = scanString(text, i);
-      let literal = text.slice(i, end);
+      const literal = text.slice(i, end);
       if (hasControl(literal)) {
-        literal = escapeControls(literal);
-        removed.add('raw control characters');
+        drop(i, end, 'raw control characters');
+        parts.push(escapeControls(literal));
       }
-      out += literal;
       i = end;
       continue;
     }
-    if (text.startsWith('<![CDATA[', i)) {
-      removed.add('CDATA wrapper');
+    if (c === 60 /* < */ && text.startsWith('<![CDATA[', i)) {
+      drop(i, i + 9, 'CDATA wrapper');
       i += 9;
       continue;
     }
-    if (text.startsWith(']]>', i)) {
-      removed.add('CDATA wrapper');
+    if (c === 93 /* ] */ && text.startsWith(']]>', i)) {
+      drop(i, i + 3, 'CDATA wrapper');
       i += 3;
       continue;
     }
-    if (text.startsWith('<!--', i)) {
-      removed.add('HTML comment markers');
+    if (c === 60 /* < */ && text.startsWith('<!--', i)) {
       // A whole comment on one line (`<!-- note -->`) goes entirely; a bare opener just loses the marker.
-      const close = text.indexOf('-->', i + 4);
-      const eol = text.indexOf('\n', i);
-      i = close >= 0 && (eol < 0 || close < eol) ? close + 3 : i + 4;
+      const close = find('-->', i + 4);
+      const eol = find('\n', i);
+      const to = close >= 0 && (eol < 0 || close < eol) ? close + 3 : i + 4;
+      drop(i, to, 'HTML comment markers');
+      i = to;
       continue;
     }
-    if (text.startsWith('-->', i)) {
-      removed.add('HTML comment markers');
+    if (c === 45 /* - */ && text.startsWith('-->', i)) {
+      drop(i, i + 3, 'HTML comment markers');
       i += 3;
       continue;
     }
-    if (c === '/' && text[i + 1] === '/') {
-      removed.add('line comments');
-      const eol = text.indexOf('\n', i);
-      i = eol < 0 ? n : eol;
+    if (c === 47 /* / */ && text.charCodeAt(i + 1) === 47) {
+      const eol = find('\n', i);
+      const to = eol < 0 ? n : eol;
+      drop(i, to, 'line comments');
+      i = to;
       continue;
     }
-    if (c === '/' && text[i + 1] === '*') {
-      removed.add('block comments');
-      const close = text.indexOf('*/', i + 2);
-      i = close < 0 ? n : close + 2;
+    if (c === 47 /* / */ && text.charCodeAt(i + 1) === 42 /* * */) {
+      const close = find('*/', i + 2);
+      const to = close < 0 ? n : close + 2;
+      drop(i, to, 'block comments');
+      i = to;
       continue;
     }
-    if (c === ',') {
+    if (c === 44 /* , */) {
       let j = i + 1;
-      while (j < n && isSkippable(text, j)) j = skip(text, j);
+      while (j < n && isSkippable(text, j)) j = skip(text, j, find);
       if (j < n && (text[j] === '}' || text[j] === ']')) {
-        removed.add('trailing commas');
+        drop(i, i + 1, 'trailing commas');
         i++;
         continue;
       }
     }
-    out += c;
     i++;
   }
-  return { cleaned: out, removed: [...removed] };
+  if (removed.size === 0) return { cleaned: text, removed: [] };
+  parts.push(text.slice(kept));
+  return { cleaned: parts.join(''), removed: [...removed] };
 }
 
 /** Index just past the string literal starting at `start` (or the end of the text when unterminated). */
@@ -140,16 +176,35 @@ function isSkippable(text: string, i: number): boolean {
   );
 }
 
-function skip(text: string, i: number): number {
+function skip(text: string, i: number, find: Finder): number {
   if (text.startsWith('//', i)) {
-    const eol = text.indexOf('\n', i);
+    const eol = find('\n', i);
     return eol < 0 ? text.length : eol;
   }
   if (text.startsWith('/*', i)) {
-    const close = text.indexOf('*/', i + 2);
+    const close = find('*/', i + 2);
     return close < 0 ? text.length : close + 2;
   }
   return i + 1;
+}
+
+/** `text.indexOf(token, from)`, remembering each token's last answer. */
+type Finder = (token: string, from: number) => number;
+
+/**
+ * The scan asks for the next `-->`, `*\/` or line end from positions that only move forward; a page of
+ * `<!--` openers without a closer would rescan the rest of the text for each one. Remembering the last
+ * position found (or that there is none) makes every search cost amortised O(1) extra.
+ */
+function createFinder(text: string): Finder {
+  const last = new Map<string, { from: number; at: number }>();
+  return (token, from) => {
+    const known = last.get(token);
+    if (known && from >= known.from && (known.at < 0 || known.at >= from)) return known.at;
+    const at = text.indexOf(token, from);
+    last.set(token, { from, at });
+    return at;
+  };
 }
 
 function hasControl(literal: string): boolean {

@@ -1,3 +1,4 @@
+import type { MicrodataElement } from './html-scan.js';
 import type { MicrodataItem, MicrodataValue } from './microdata.js';
 import { isProductType, normalizeAvailability, stripSchemaPrefix } from './product-fields.js';
 import {
@@ -38,7 +39,18 @@ function idStrings(value: MicrodataValue): string[] {
   return (value.properties.value ?? []).flatMap((v) => (typeof v === 'string' && v.trim() ? [v.trim()] : []));
 }
 
-function readOffer(item: MicrodataItem, out: ExtractedOffer[]): void {
+/** Deepest chain of offers read inside offers (JSON-LD stops at the same depth). */
+const MAX_OFFER_DEPTH = 4;
+
+function readOffer(
+  item: MicrodataItem,
+  out: ExtractedOffer[],
+  depth: number,
+  seen: Set<MicrodataItem>,
+): void {
+  // Items are shared through itemref, so the same offer can be reached twice; read it once.
+  if (depth > MAX_OFFER_DEPTH || seen.has(item)) return;
+  seen.add(item);
   const offer: ExtractedOffer = { additionalType: [], standardOffers: [], ids: readIds(item) };
   const price = texts(item, 'price')[0] ?? texts(item, 'lowPrice')[0];
   if (price !== undefined) offer.price = price;
@@ -56,14 +68,26 @@ function readOffer(item: MicrodataItem, out: ExtractedOffer[]): void {
     if (standard) offer.standardOffers.push(standard);
   }
   out.push(offer);
-  for (const inner of item.properties.offers ?? []) if (typeof inner !== 'string') readOffer(inner, out);
+  for (const inner of item.properties.offers ?? [])
+    if (typeof inner !== 'string') readOffer(inner, out, depth + 1, seen);
 }
 
-/** Turns microdata items typed as schema.org Products into products. */
-export function collectMicrodataProducts(items: readonly MicrodataItem[], out: ExtractedProduct[]): void {
-  items.forEach((item, index) => {
+/** True when an item element is typed as a schema.org Product (the items product extraction reads). */
+export function isProductItem(element: MicrodataElement): boolean {
+  return element.itemtype.length > 0 && isProductType(element.itemtype.map(stripSchemaPrefix));
+}
+
+/**
+ * Turns microdata items typed as schema.org Products into products; `index` is the item's position among
+ * the page's items, which names the product (`microdata[<index>]`).
+ */
+export function collectMicrodataProducts(
+  items: readonly { item: MicrodataItem; index: number }[],
+  out: ExtractedProduct[],
+): void {
+  for (const { item, index } of items) {
     const types = item.type.map(stripSchemaPrefix);
-    if (!isProductType(types)) return;
+    if (!isProductType(types)) continue;
     const product: ExtractedProduct = {
       source: 'microdata',
       path: `microdata[${index}]`,
@@ -75,8 +99,9 @@ export function collectMicrodataProducts(items: readonly MicrodataItem[], out: E
     if (name !== undefined) product.name = name;
     const brand = texts(item, 'brand')[0];
     if (brand !== undefined) product.brand = brand;
+    const seen = new Set<MicrodataItem>();
     for (const offer of item.properties.offers ?? [])
-      if (typeof offer !== 'string') readOffer(offer, product.offers);
+      if (typeof offer !== 'string') readOffer(offer, product.offers, 0, seen);
     out.push(product);
-  });
+  }
 }

@@ -110,8 +110,16 @@ export interface ProductIdCandidate {
 
 /** A problem met while reading the page; extraction goes on. */
 export interface ExtractionWarning {
-  /** `JSONLD_CLEANED` (read after clean-up), `JSONLD_UNPARSEABLE`, `JSONLD_TOO_DEEP`, `EXTRACTION_FAILED`. */
-  code: 'JSONLD_CLEANED' | 'JSONLD_UNPARSEABLE' | 'JSONLD_TOO_DEEP' | 'EXTRACTION_FAILED';
+  /**
+   * `JSONLD_CLEANED` (read after clean-up), `JSONLD_UNPARSEABLE`, `JSONLD_TOO_DEEP`, `MICRODATA_TRUNCATED`
+   * (the page's microdata asked for more work than its size allows; later items skipped), `EXTRACTION_FAILED`.
+   */
+  code:
+    | 'JSONLD_CLEANED'
+    | 'JSONLD_UNPARSEABLE'
+    | 'JSONLD_TOO_DEEP'
+    | 'MICRODATA_TRUNCATED'
+    | 'EXTRACTION_FAILED';
   /** What was wrong and where. */
   message: string;
   /** Index of the JSON-LD block concerned. */

@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { moduleEntry } from '@agentweb/core';
 import { SandboxProcessError } from '../sandbox-errors.js';
 import type { ChildReply, ChildStartRequest } from './child-protocol.js';
 
@@ -22,13 +22,12 @@ export interface StartedChild<R> {
 
 // From dist the entry is plain JS; from source (vitest, tsc --noEmit) node needs the type-stripping hooks.
 function entryArgs(): { entry: string; execArgv: string[] } {
-  const here = import.meta.url;
-  if (here.endsWith('.js'))
-    return { entry: fileURLToPath(new URL('./sandbox-child.js', here)), execArgv: [] };
-  const entry = fileURLToPath(new URL('./sandbox-child.ts', here));
-  const hooks = fileURLToPath(new URL('./register-ts-source-hooks.mjs', here));
-  if (!existsSync(hooks)) throw new SandboxProcessError(`sandbox child hooks missing at ${hooks}`);
-  return { entry, execArgv: ['--import', hooks] };
+  try {
+    const { url, execArgv } = moduleEntry(import.meta.url, 'sandbox-child');
+    return { entry: fileURLToPath(url), execArgv };
+  } catch (error) {
+    throw new SandboxProcessError(`sandbox child cannot start: ${(error as Error).message}`);
+  }
 }
 
 function exited(child: ChildProcess): Promise<void> {

@@ -173,6 +173,21 @@ function hourFromClock(h: number, meridiem: string | undefined, context: string)
   return h <= 7 ? h + 12 : h;
 }
 
+const MAY_CUES = new Set(['in', 'for', 'of', 'since', 'until', 'from']);
+
+/**
+ * The word that ends just before `index` with only whitespace between (`undefined` when there is none). It
+ * looks back over that whitespace and word only, never the whole text before `index`.
+ */
+function wordBefore(text: string, index: number): string | undefined {
+  let end = index;
+  while (end > 0 && /\s/.test(text[end - 1]!)) end--;
+  if (end === index) return undefined;
+  let start = end;
+  while (start > 0 && /\w/.test(text[start - 1]!)) start--;
+  return start < end ? text.slice(start, end) : undefined;
+}
+
 /** Finds dates and clock times in an instruction, relative to `now` (local time). */
 export function findTemporal(text: string, now: Date): TemporalMention[] {
   const t = foldText(text);
@@ -216,7 +231,19 @@ export function findTemporal(text: string, now: Date): TemporalMention[] {
         date: { year: m[3] ? Number(m[3]) : year, month, day },
       });
   }
-  const covered = (i: number) => out.some((o) => o.kind === 'date' && i >= o.index && i < o.end);
+  // Characters inside a date found so far, and where explicit dates start: O(1) questions per word, where
+  // scanning every mention per word made an instruction of many dates quadratic.
+  const inDate = new Uint8Array(t.length + 1);
+  const explicitStart = new Uint8Array(t.length + 1);
+  for (const o of out) {
+    inDate.fill(1, o.index, o.end);
+    explicitStart[o.index] = 1;
+  }
+  const markDate = (o: TemporalMention) => {
+    push(o);
+    inDate.fill(1, o.index, o.end);
+  };
+  const covered = (i: number) => inDate[i] === 1;
   for (const m of t.matchAll(/\b(next|this|coming|proximo|prochain|nachsten)?\s*([a-z]+)\b/g)) {
     const word = m[2] ?? '';
     const idx = m.index + m[0].length - word.length;
@@ -224,8 +251,9 @@ export function findTemporal(text: string, now: Date): TemporalMention[] {
     if (Object.hasOwn(WEEKDAYS, word) && !AMBIGUOUS_ABBREVIATIONS.has(word)) {
       const wd = WEEKDAYS[word] ?? 0;
       // "Monday June 8": the weekday only restates the explicit date after it.
-      if (out.some((o) => o.kind === 'date' && o.index > idx && o.index - (idx + word.length) <= 3)) continue;
-      push({
+      const after = idx + word.length;
+      if (explicitStart.subarray(after + 1, after + 4).includes(1)) continue;
+      markDate({
         kind: 'date',
         index: idx,
         end: idx + word.length,
@@ -237,8 +265,8 @@ export function findTemporal(text: string, now: Date): TemporalMention[] {
       });
     } else if (Object.hasOwn(RELATIVE_DAYS, word)) {
       // "mañana por la mañana": only the first mañana is a day.
-      if (word === 'manana' && /\bla\s+$/.test(t.slice(0, idx))) continue;
-      push({
+      if (word === 'manana' && wordBefore(t, idx) === 'la') continue;
+      markDate({
         kind: 'date',
         index: idx,
         end: idx + word.length,
@@ -248,7 +276,7 @@ export function findTemporal(text: string, now: Date): TemporalMention[] {
   }
   if (/\bce soir\b/.test(t)) {
     const i = t.indexOf('ce soir');
-    push({ kind: 'date', index: i, end: i + 7, date: addDays(now, 0) });
+    markDate({ kind: 'date', index: i, end: i + 7, date: addDays(now, 0) });
   }
 
   const timeRe =
@@ -335,8 +363,7 @@ export function findMonths(text: string, now: Date): MonthParts[] {
   for (const m of t.matchAll(MONTH_ONLY)) {
     const name = m[1] ?? '';
     // "may" is mostly the modal verb: only a month with a year or after "in/for/of/since".
-    if (name === 'may' && !m[2] && !/\b(?:in|for|of|since|until|from)\s+$/.test(t.slice(0, m.index)))
-      continue;
+    if (name === 'may' && !m[2] && !MAY_CUES.has(wordBefore(t, m.index) ?? '')) continue;
     out.push({ year: m[2] ? Number(m[2]) : now.getFullYear(), month: MONTHS[name] ?? 1, index: m.index });
   }
   return out.sort((a, b) => a.index - b.index).map(({ year, month }) => ({ year, month }));

@@ -1,3 +1,4 @@
+import { checkInstruction, DEFAULT_MAX_INSTRUCTION_LENGTH } from '../errors.js';
 import type { MatcherEndpoint, ParamValue } from '../types.js';
 import { type Context, createParamContext, endpointPlan, typeOf } from './context.js';
 import { matchEnum } from './enums.js';
@@ -9,13 +10,15 @@ export { type Context, createParamContext } from './context.js';
 
 /**
  * Fills the endpoint's input properties stated in the instruction, typed per the input
- * schema and guided by `parameter_hints`. Unstated properties are left out.
+ * schema and guided by `parameter_hints`. Unstated properties are left out. Throws `IntentInputError`
+ * (`AGIS_INPUT_TOO_LONG`) for an instruction longer than {@link DEFAULT_MAX_INSTRUCTION_LENGTH} (or not a string).
  */
 export function extractParams(
   instruction: string,
   endpoint: MatcherEndpoint,
   now: Date,
 ): Record<string, ParamValue> {
+  checkInstruction(instruction, DEFAULT_MAX_INSTRUCTION_LENGTH);
   return extractParamsFrom(createParamContext(instruction, now), endpoint);
 }
 

@@ -1,16 +1,14 @@
+import { isRiskyPattern } from '../../json-schema/pattern-safety.js';
 import type { MatcherJsonSchema } from '../types.js';
 import { cachedRegExp } from './regex-cache.js';
 
 /** What a string property holds, judged from its `pattern` (probed with sample values) or description. */
 export type StringShape = 'month' | 'date' | 'time' | 'month-or-date' | 'other';
 
-// Nested quantifiers can backtrack exponentially; such patterns from a hostile document are not run.
-const NESTED_QUANTIFIER = /\([^)]*[+*}][^)]*\)\s*[+*{]/;
-
 /** The schema's `pattern` compiled (memoised: it is asked for per candidate), or undefined when absent, too long, risky or invalid. */
 export function safePattern(schema: MatcherJsonSchema): RegExp | undefined {
   const p = schema.pattern;
-  if (typeof p !== 'string' || p.length > 200 || NESTED_QUANTIFIER.test(p)) return undefined;
+  if (typeof p !== 'string' || p.length > 200 || isRiskyPattern(p)) return undefined;
   try {
     return cachedRegExp(p, 'u');
   } catch {

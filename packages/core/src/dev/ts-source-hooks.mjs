@@ -14,7 +14,7 @@ const SOURCE_CONDITION = '@agentweb/source';
 // TypeScript itself is only loaded on a cache miss: parsing it is most of a warm start.
 const require = createRequire(import.meta.url);
 const tsVersion = JSON.parse(readFileSync(require.resolve('typescript/package.json'), 'utf8')).version;
-const CACHE_DIR = join(tmpdir(), `agentweb-sandbox-ts-${tsVersion}`);
+const CACHE_DIR = join(tmpdir(), `agentweb-ts-source-${tsVersion}`);
 
 function transpile(fileName, source) {
   const key = createHash('sha256').update(fileName).update('\0').update(source).digest('hex');

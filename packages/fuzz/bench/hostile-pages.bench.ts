@@ -1,0 +1,36 @@
+import { extractProductIds } from '@agentweb/discovery';
+import { bench, describe } from 'vitest';
+import { hostilePages } from '../src/hostile.js';
+import { realProductPages } from '../src/real-inputs.js';
+
+// Time per MB of hostile pages against real product pages, same run. Every entry reads the same number of
+// bytes per iteration (the real pages' total, a hostile page of a quarter of it read four times), so the
+// "time vs baseline" column is the ratio of times per MB. Target: at most 5x (issue 16).
+// Every 8th of the 98 real pages (about 8 MB, the same spread of JSON-LD, microdata and markup-free pages).
+const real = realProductPages().filter((_page, i) => i % 8 === 0);
+const realBytes = real.reduce((sum, page) => sum + Buffer.byteLength(page), 0);
+const REPEAT = 4;
+const hostile = hostilePages(Math.round(realBytes / REPEAT));
+const options = { time: 1500, warmupIterations: 1, iterations: 3 };
+let sink = 0;
+
+describe(`pages: time per MB, ${(realBytes / 1e6).toFixed(1)} MB per iteration (target: hostile <= 5x real)`, () => {
+  bench(
+    `baseline: real product pages (${real.length} pages)`,
+    () => {
+      for (const page of real) sink += extractProductIds(page).candidates.length;
+    },
+    options,
+  );
+  for (const { name, text } of hostile) {
+    bench(
+      `hostile: ${name}`,
+      () => {
+        for (let i = 0; i < REPEAT; i++) sink += extractProductIds(text).candidates.length;
+      },
+      options,
+    );
+  }
+});
+
+export { sink };

@@ -1,0 +1,55 @@
+import { parseRobotsTxt, robotsAllows } from '@agentweb/discovery';
+import { bench, describe } from 'vitest';
+import { hostileRobots, plainRobots } from '../src/hostile.js';
+
+// robots.txt files of 500 KiB against an 8 KB path: one decision on a file of wildcard rules against one on a
+// plain file of literal rules, both with parsing (robotsAllows) and on rules parsed once (isAllowed).
+// Target: a wildcard file's decision under 50x the plain file's (issue 16).
+const SIZE = 500 * 1024;
+const url = `https://shop.example/${'a'.repeat(8 * 1024 - 1)}`;
+const plain = plainRobots(SIZE);
+const wildcard = hostileRobots(SIZE);
+const plainRules = parseRobotsTxt(plain);
+const parsed = wildcard.map((h) => ({ ...h, rules: parseRobotsTxt(h.text) }));
+const options = { time: 1500, warmupIterations: 2 };
+let sink = 0;
+
+describe('robots.txt of 500 KiB, 8 KB path: parse and decide (target: wildcard < 50x plain)', () => {
+  bench(
+    'baseline: plain file of literal rules',
+    () => {
+      sink += Number(robotsAllows(plain, 'FooBot', url));
+    },
+    options,
+  );
+  for (const { name, text } of wildcard) {
+    bench(
+      `wildcard: ${name}`,
+      () => {
+        sink += Number(robotsAllows(text, 'FooBot', url));
+      },
+      options,
+    );
+  }
+});
+
+describe('robots.txt of 500 KiB, 8 KB path: one isAllowed on parsed rules (target: wildcard < 50x plain)', () => {
+  bench(
+    'baseline: plain file of literal rules',
+    () => {
+      sink += Number(plainRules.isAllowed(url, 'FooBot'));
+    },
+    options,
+  );
+  for (const { name, rules } of parsed) {
+    bench(
+      `wildcard: ${name}`,
+      () => {
+        sink += Number(rules.isAllowed(url, 'FooBot'));
+      },
+      options,
+    );
+  }
+});
+
+export { sink };

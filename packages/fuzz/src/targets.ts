@@ -1,0 +1,10 @@
+import type { FuzzTarget } from './target.js';
+import { agisTargets } from './targets/agis.js';
+import { discoveryTargets } from './targets/discovery.js';
+import { dnsTargets } from './targets/dns.js';
+import { protocolTargets } from './targets/protocols.js';
+
+/** Every public function of outside input the fuzzer drives, by name. */
+export function fuzzTargets(): FuzzTarget[] {
+  return [...discoveryTargets, ...dnsTargets, ...agisTargets, ...protocolTargets];
+}

@@ -1,0 +1,228 @@
+// Cards, A2A replies, CAP outputs and filters, HTTP headers: the JSON and header values merchants and agents send.
+import {
+  canonicalizeJson,
+  parseSse as parseA2aSse,
+  sendResultFromV1,
+  sendResultFromV03,
+  streamEventFromV1,
+  taskFromV1,
+} from '@agentweb/a2a';
+import { detectCardFormat, safeParseAgentCard } from '@agentweb/agentcard';
+import {
+  findPii,
+  parseCartManageOutput,
+  parseFilter,
+  parseOrderStatusOutput,
+  parseProductGetOutput,
+  parseProductSearchOutput,
+  validateFilter,
+} from '@agentweb/cap';
+import { classifyAddress, parseCacheControl, parseRetryAfter } from '@agentweb/http';
+import { mutatedJson, textInput } from '../arbitraries.js';
+import { realAgentCards } from '../real-inputs.js';
+import { defineTarget, type FuzzTarget, jsonSize, textSize } from '../target.js';
+
+const A2A_CARD = {
+  protocolVersion: '0.3.0',
+  name: 'Shop',
+  description: 'A CAP merchant',
+  url: 'https://shop.example/a2a',
+  version: '1.0.0',
+  capabilities: {
+    streaming: true,
+    extensions: [{ uri: 'https://cap.example/ext/v1', params: { version: '1' } }],
+  },
+  defaultInputModes: ['application/json'],
+  defaultOutputModes: ['application/json'],
+  skills: [{ id: 'cap:product_search', name: 'Search', description: 'Search', tags: ['auth:public'] }],
+};
+const TASK_V1 = {
+  id: 't1',
+  contextId: 'c1',
+  status: {
+    state: 'TASK_STATE_COMPLETED',
+    message: { messageId: 'm0', role: 'ROLE_AGENT', parts: [{ text: 'done' }] },
+  },
+  artifacts: [
+    {
+      artifactId: 'a',
+      parts: [{ text: 'x' }, { data: { products: [] } }, { file: { uri: 'u', mimeType: 'm' } }],
+    },
+  ],
+  history: [{ messageId: 'm1', role: 'ROLE_USER', parts: [{ text: 'hi' }] }],
+};
+const TASK_V03 = {
+  kind: 'task',
+  id: 't1',
+  contextId: 'c1',
+  status: { state: 'completed' },
+  artifacts: [{ artifactId: 'a', parts: [{ kind: 'data', data: { products: [] } }] }],
+};
+const SEARCH_OUTPUT = {
+  products: [
+    {
+      id: 'p1',
+      name: 'Anvil',
+      gtin: '4006381333931',
+      offers: [
+        {
+          price: '9.50',
+          priceCurrency: 'EUR',
+          availability: 'inStock',
+          additionalType: 'urn:cap:StandardOffer:PCT10',
+        },
+      ],
+    },
+    { id: 'p2', name: 'Hammer', price: 12, currency: 'USD' },
+  ],
+  total: 2,
+  nextCursor: 'n',
+};
+const CART_OUTPUT = {
+  operation: { action: 'add', status: 'ok' },
+  cart: { cartId: 'c1' },
+  items: [{ productId: 'p1', quantity: 2, price: '9.50' }],
+  totals: { subtotal: '19.00', currency: 'EUR' },
+};
+const ORDER_OUTPUT = {
+  orders: [{ orderId: 'o1', status: 'shipped', items: [{ productId: 'p1', quantity: 1 }] }],
+};
+const V1_REPLIES = mutatedJson([
+  TASK_V1,
+  { task: TASK_V1 },
+  { message: { messageId: 'r', role: 'ROLE_AGENT', parts: [{ text: 'ok' }] } },
+  { statusUpdate: { taskId: 't1', contextId: 'c', status: { state: 'TASK_STATE_WORKING' }, final: false } },
+]);
+const FILTER_SEEDS = [
+  "price < 100 AND brand IN ('acme', 'bolt')",
+  "NOT (color = 'red' OR size BETWEEN 1 AND 3)",
+  "name = 'it''s'",
+];
+
+export const protocolTargets: FuzzTarget[] = [
+  defineTarget({
+    name: 'agentcard.safeParseAgentCard',
+    input: mutatedJson([A2A_CARD, ...realAgentCards()]),
+    run: (card: unknown) => [safeParseAgentCard(card), detectCardFormat(card as Record<string, unknown>)],
+    size: jsonSize,
+    realInputs: realAgentCards,
+    coveredBy: 'packages/agentcard/test/hostile-input.test.ts',
+    testRuns: 60,
+  }),
+  ...(
+    [
+      ['a2a.taskFromV1', (value: unknown) => taskFromV1(value)],
+      ['a2a.streamEventFromV1', (value: unknown) => streamEventFromV1(value)],
+      ['a2a.sendResultFromV1', (value: unknown) => sendResultFromV1(value)],
+    ] as const
+  ).map(([name, run]) =>
+    defineTarget({
+      name,
+      input: V1_REPLIES,
+      run,
+      size: jsonSize,
+      coveredBy: 'packages/a2a/test/wire-v1.test.ts',
+      testRuns: 0,
+    }),
+  ),
+  defineTarget({
+    name: 'a2a.sendResultFromV03',
+    input: mutatedJson([
+      TASK_V03,
+      { kind: 'message', messageId: 'm', role: 'agent', parts: [{ kind: 'text', text: 'x' }] },
+    ]),
+    run: (value: unknown) => sendResultFromV03(value),
+    size: jsonSize,
+    testRuns: 150,
+  }),
+  defineTarget({
+    name: 'a2a.parseSse',
+    input: textInput(
+      ['data: {"jsonrpc":"2.0","id":1,"result":{}}\n\n', 'event: x\r\ndata: a\r\ndata: b\r\n\r\n'],
+      ['\n', '\r', 'data:', ': ', 'id:', 'retry:', '\u0000', '{'],
+    ),
+    run: async (text: string) => {
+      const bytes = new TextEncoder().encode(text);
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < bytes.length; i += 1000) controller.enqueue(bytes.subarray(i, i + 1000));
+          controller.close();
+        },
+      });
+      let events = 0;
+      for await (const _event of parseA2aSse(body, { maxEventBytes: 64 * 1024, idleTimeoutMs: 0 })) events++;
+      return events;
+    },
+    size: textSize,
+    coveredBy: 'packages/a2a/test/sse-parser.test.ts',
+    testRuns: 0,
+  }),
+  defineTarget({
+    name: 'a2a.canonicalizeJson',
+    input: mutatedJson([TASK_V1, A2A_CARD]),
+    run: (value: unknown) => canonicalizeJson(value),
+    size: jsonSize,
+    testRuns: 150,
+  }),
+  ...(
+    [
+      ['cap.parseProductSearchOutput', (data: unknown) => parseProductSearchOutput(data)],
+      ['cap.parseProductGetOutput', (data: unknown) => parseProductGetOutput(data)],
+      ['cap.parseCartManageOutput', (data: unknown) => parseCartManageOutput(data)],
+      ['cap.parseOrderStatusOutput', (data: unknown) => parseOrderStatusOutput(data)],
+    ] as const
+  ).map(([name, run]) =>
+    defineTarget({
+      name,
+      input: mutatedJson([SEARCH_OUTPUT, CART_OUTPUT, ORDER_OUTPUT]),
+      run,
+      size: jsonSize,
+      testRuns: 80,
+    }),
+  ),
+  defineTarget({
+    name: 'cap.parseFilter+validateFilter',
+    input: textInput(FILTER_SEEDS, [
+      '(',
+      ')',
+      "'",
+      '"',
+      ',',
+      'AND ',
+      'OR ',
+      'NOT ',
+      'IN ',
+      'BETWEEN ',
+      '<=',
+      '!=',
+      '1e999',
+      '-',
+      ' ',
+    ]),
+    run: (text: string) => validateFilter(parseFilter(text)),
+    size: textSize,
+    coveredBy: 'packages/cap/src/filter/parse-filter.test.ts',
+    testRuns: 0,
+  }),
+  defineTarget({
+    name: 'cap.findPii',
+    input: textInput(
+      ['mail me at a.b@example.com or +1 (555) 010-9999', 'card 4111 1111 1111 1111'],
+      ['@', '.', '+', '-', ' ', '4111', '(', ')', '0'],
+    ),
+    run: (text: string) => findPii(text),
+    size: textSize,
+    coveredBy: 'packages/cap/src/filter/find-pii.test.ts',
+    testRuns: 0,
+  }),
+  defineTarget({
+    name: 'http.parseCacheControl+parseRetryAfter',
+    input: textInput(
+      ['max-age=60, s-maxage="120", no-cache="set-cookie", private', 'Wed, 21 Oct 2015 07:28:00 GMT', '120'],
+      [',', '=', '"', ' ', 'max-age', 'no-store', '-1', '9e99', '\\'],
+    ),
+    run: (value: string) => [parseCacheControl(value), parseRetryAfter(value, 0), classifyAddress(value)],
+    size: textSize,
+    testRuns: 200,
+  }),
+];
