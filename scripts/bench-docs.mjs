@@ -23,7 +23,8 @@ function runLine(files) {
   return (
     `Measured ${summary.date.slice(0, 10)} by \`pnpm bench\` (${rounds} rounds per group, entries reordered each ` +
     `round) on ${m.cores} × ${m.cpu}, ${m.memoryGiB} GiB, Node ${summary.node}. Time per operation relative to the ` +
-    'baseline of the same round (lower is better): median over the rounds, and the range.'
+    'baseline of the same round (lower is better): median over the rounds, and the range; groups about tail ' +
+    'latency compare p99 times (marked).'
   );
 }
 
@@ -55,13 +56,13 @@ function resultsTable(files) {
   const lines = [
     runLine(files),
     '',
-    '| group | entry | median time | vs baseline |',
+    '| group | entry | time per op (median over rounds) | vs baseline |',
     '| --- | --- | --- | --- |',
   ];
   for (const group of groups) {
     group.entries.forEach((entry, i) => {
       lines.push(
-        `| ${i === 0 ? escapeCell(group.group) : ''} | ${escapeCell(entry.name)} | ${timeCell(entry.timeMs.median)} | ${ratioCell(entry)} |`,
+        `| ${i === 0 ? escapeCell(group.group) : ''} | ${escapeCell(entry.name)} | ${timeCell(entry.timeMs.median)}${group.statistic === 'p99' ? ' (p99)' : ''} | ${ratioCell(entry)} |`,
       );
     });
   }

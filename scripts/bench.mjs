@@ -54,7 +54,10 @@ function stats(values) {
 }
 
 /** Groups vitest's raw report by (file, title without round) and summarises each entry's per-round ratios. */
-function summarise(raw, metricsLines, rounds) {
+function summarise(raw, reportLines, rounds) {
+  const p99Groups = new Set(
+    reportLines.filter((l) => l.kind === 'group' && l.statistic === 'p99').map((l) => l.group),
+  );
   const byGroup = new Map();
   for (const file of raw.files ?? []) {
     const path = relative(process.cwd(), file.filepath);
@@ -80,12 +83,13 @@ function summarise(raw, metricsLines, rounds) {
     const entries = names.map((name) => {
       const ratios = [];
       const times = [];
+      const statistic = p99Groups.has(group) ? 'p99' : 'median';
       for (const benchmarks of roundList) {
         const b = benchmarks.find((x) => x.name === name);
         const base = benchmarks.find((x) => x.name === baselineName);
         if (!b) continue;
-        times.push(b.median);
-        if (base) ratios.push(b.median / base.median);
+        times.push(b[statistic]);
+        if (base) ratios.push(b[statistic] / base[statistic]);
       }
       return {
         name,
@@ -94,11 +98,16 @@ function summarise(raw, metricsLines, rounds) {
         timeMs: stats(times),
       };
     });
-    groups.push({ file, group, rounds: roundList.length, entries });
+    groups.push({
+      file,
+      group,
+      rounds: roundList.length,
+      statistic: p99Groups.has(group) ? 'p99' : 'median',
+      entries,
+    });
   }
   const metricGroups = new Map();
-  for (const line of metricsLines) {
-    const m = JSON.parse(line);
+  for (const m of reportLines.filter((line) => line.kind === 'metric')) {
     const key = `${m.group}\n${m.name}`;
     const found = metricGroups.get(key) ?? { group: m.group, name: m.name, unit: m.unit, values: [] };
     found.values.push(m.value);
@@ -141,7 +150,7 @@ function printSummary(summary) {
       rows.push({
         group: group.group,
         entry: entry.name,
-        'median time': timeText(entry.timeMs.median),
+        [group.statistic === 'p99' ? 'p99 time' : 'median time']: timeText(entry.timeMs.median),
         'vs baseline: median (range)': entry.baseline ? '1.00x' : ratioText(entry.ratio),
       });
     }
@@ -191,13 +200,16 @@ const run = spawnSync(
 );
 if (run.status !== 0) process.exit(run.status ?? 1);
 
-let metricsLines = [];
+let reportLines = [];
 try {
-  metricsLines = readFileSync(METRICS, 'utf8').split('\n').filter(Boolean);
+  reportLines = readFileSync(METRICS, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 } catch {
-  // No bench recorded a metric.
+  // No bench recorded a figure.
 }
-const summary = summarise(JSON.parse(readFileSync(RAW, 'utf8')), metricsLines, options.rounds);
+const summary = summarise(JSON.parse(readFileSync(RAW, 'utf8')), reportLines, options.rounds);
 writeFileSync(SUMMARY, `${JSON.stringify(summary, null, 2)}\n`);
 printSummary(summary);
 // vitest bench reports an entry that threw as one without samples and still exits 0.

@@ -1,17 +1,8 @@
 import { appendFileSync } from 'node:fs';
-import { bench, describe } from 'vitest';
+import { type BenchOptions, bench, describe } from 'vitest';
 
-/** Options of one benchmark entry, as vitest's `bench` takes them (tinybench). */
-export interface BenchTiming {
-  /** Measured time per round, ms. */
-  time?: number;
-  /** Minimum measured iterations per round. */
-  iterations?: number;
-  /** Warm-up time per round, ms. */
-  warmupTime?: number;
-  /** Warm-up iterations per round. */
-  warmupIterations?: number;
-}
+/** Timing of one benchmark entry per round, as vitest's `bench` takes it (tinybench options, hooks included). */
+export type BenchTiming = BenchOptions;
 
 /** One entry of a {@link benchGroup}. */
 export interface BenchEntry {
@@ -21,6 +12,15 @@ export interface BenchEntry {
   fn: () => void | Promise<void>;
   /** Timing for this entry, over the group's. */
   timing?: BenchTiming;
+}
+
+/** How a group is compared. */
+export interface BenchGroupSettings {
+  /**
+   * The statistic compared with the baseline's (default `median`): `p99` for a group about tail latency, such as
+   * a search's answers while other work runs.
+   */
+  statistic?: 'median' | 'p99';
 }
 
 /** Separates a group's title from its round in the names vitest reports; `scripts/bench.mjs` splits on it. */
@@ -41,12 +41,18 @@ export function benchRounds(): number {
  * figures by 0.8x-1.2x). `pnpm bench` reports per entry the median over the rounds of its time relative to the
  * baseline of the same round, and the range.
  */
-export function benchGroup(title: string, entries: readonly BenchEntry[], timing: BenchTiming = {}): void {
+export function benchGroup(
+  title: string,
+  entries: readonly BenchEntry[],
+  timing: BenchTiming = {},
+  settings: BenchGroupSettings = {},
+): void {
   const baselines = entries.filter((entry) => entry.name.startsWith('baseline:'));
   if (baselines.length !== 1)
     throw new Error(`bench group "${title}" needs exactly one entry named "baseline: ..."`);
   if (title.includes(ROUND_SEPARATOR)) throw new Error(`bench group "${title}" names a round`);
   const rounds = benchRounds();
+  if (settings.statistic === 'p99') writeReportLine({ kind: 'group', group: title, statistic: 'p99' });
   for (let round = 0; round < rounds; round += 1) {
     const order = entries.map((_, i) => entries[(i + round) % entries.length]!);
     describe(`${title}${ROUND_SEPARATOR}${round + 1}/${rounds}`, () => {
@@ -93,8 +99,12 @@ export interface BenchMetric {
  * and `pnpm bench --check` read it from the report instead of the console.
  */
 export function recordMetric(metric: BenchMetric): void {
+  writeReportLine({ kind: 'metric', ...metric });
+}
+
+function writeReportLine(line: Record<string, unknown>): void {
   const file = process.env['AGENTWEB_BENCH_METRICS'];
   // Outside `pnpm bench` (a bench file run by hand) there is no report to add to.
   if (file === undefined || file === '') return;
-  appendFileSync(file, `${JSON.stringify(metric)}\n`);
+  appendFileSync(file, `${JSON.stringify(line)}\n`);
 }

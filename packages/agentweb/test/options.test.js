@@ -25,6 +25,8 @@ describe('new AgentWeb', () => {
     [{ credentials: 'secret-token' }, 'credentials'],
     [{ embedder: { encode() {} } }, 'embedder'],
     [{ dns: '1.1.1.1' }, 'dns'],
+    [{ extractionPool: true }, 'extractionPool'],
+    [{ offThreadChars: -1 }, 'offThreadChars'],
   ])('refuses %j', (options, option) => {
     expect(() => new AgentWeb(options)).toThrow(
       expect.objectContaining(invalidOption('new AgentWeb', option)),

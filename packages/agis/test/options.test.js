@@ -62,6 +62,11 @@ describe('option checks of the agis entry points', () => {
     ['createIntentMatcher', () => createIntentMatcher({ services: [doc], embedder: (t) => t }), 'embedder'],
     ['createIntentMatcher', () => createIntentMatcher({ services: [doc], now: '2025-01-01' }), 'now'],
     ['createIntentMatcher', () => createIntentMatcher({ services: [doc], confirmPool: 0 }), 'confirmPool'],
+    [
+      'createIntentMatcher',
+      () => createIntentMatcher({ services: [doc], maxInstructionLength: '2000' }),
+      'maxInstructionLength',
+    ],
     ['createBm25Matcher', () => createBm25Matcher({ services: 'all' }), 'services'],
     ['createLexicalEmbedder', () => createLexicalEmbedder({ dimensions: 0 }), 'dimensions'],
     ['invokeAgis', () => invokeAgis(endpoint, { party_size: 2 }, { http }), 'baseUrl'],

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
 import { Parser } from 'htmlparser2';
-import { bench, describe } from 'vitest';
+import { benchGroup } from '../../../bench/support/bench-group.js';
 import { extractProductIds } from '../src/page/index.js';
 
 // The shared product pages (real pages, about 2021). Every 4th page keeps one iteration short enough for
@@ -18,34 +18,34 @@ const options = { time: 2000, warmupIterations: 1, iterations: 3 };
 
 let sink = 0;
 
-describe(`product pages: ${pages.length} pages, ${megabytes.toFixed(1)} MB per iteration (MB/s = hz x ${megabytes.toFixed(1)})`, () => {
-  bench(
-    'baseline: htmlparser2 SAX tokenize-only pass',
-    () => {
-      for (const html of pages) {
-        const parser = new Parser({}, { decodeEntities: true });
-        parser.write(html);
-        parser.end();
-      }
+benchGroup(
+  `product pages: ${pages.length} pages, ${megabytes.toFixed(1)} MB per iteration (MB/s = hz x ${megabytes.toFixed(1)})`,
+  [
+    {
+      name: 'baseline: htmlparser2 SAX tokenize-only pass',
+      fn: () => {
+        for (const html of pages) {
+          const parser = new Parser({}, { decodeEntities: true });
+          parser.write(html);
+          parser.end();
+        }
+      },
     },
-    options,
-  );
-
-  bench(
-    'extractProductIds (one htmlparser2 pass + JSON-LD + microdata)',
-    () => {
-      for (const html of pages) sink += extractProductIds(html).candidates.length;
+    {
+      name: 'extractProductIds (one htmlparser2 pass + JSON-LD + microdata)',
+      fn: () => {
+        for (const html of pages) sink += extractProductIds(html).candidates.length;
+      },
     },
-    options,
-  );
-
-  bench(
-    'cheerio.load (default parse5 parser), DOM only',
-    () => {
-      for (const html of pages) sink += cheerio.load(html)('script').length;
+    {
+      name: 'cheerio.load (default parse5 parser), DOM only',
+      fn: () => {
+        for (const html of pages) sink += cheerio.load(html)('script').length;
+      },
+      timing: { time: 1000, iterations: 2 },
     },
-    { ...options, time: 1000, iterations: 2 },
-  );
-});
+  ],
+  options,
+);
 
 export { sink };

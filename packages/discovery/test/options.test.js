@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   crawl,
   createDnsResolver,
+  createExtractionPool,
   createHtmlLinkScanner,
   createNooterraRegistryClient,
   createResolver,
@@ -38,6 +39,9 @@ describe('option checks of the discovery factories', () => {
     ['crawl', () => crawl(['shop.test'], { http: {} }).next(), 'http'],
     ['crawl', () => crawl('shop.test', { http }).next(), 'domains'],
     ['crawl', () => crawl(['shop.test'], { http, onProgress: 'log' }).next(), 'onProgress'],
+    ['crawl', () => crawl(['shop.test'], { http, extractionPool: true }).next(), 'extractionPool'],
+    ['crawl', () => crawl(['shop.test'], { http, offThreadChars: 1.5 }).next(), 'offThreadChars'],
+    ['createExtractionPool', () => createExtractionPool({ size: 0 }), 'size'],
     ['createRobotsPolicy', () => createRobotsPolicy({ userAgent: 'bot' }), 'http'],
     ['createRobotsPolicy', () => createRobotsPolicy({ userAgent: 3, http }), 'userAgent'],
     [

@@ -4,7 +4,8 @@ import { crawl, createExtractionPool, type ExtractionPool } from '@agentweb/disc
 import { createHttpClient } from '@agentweb/http';
 import { startSandboxProcess } from '@agentweb/sandbox';
 import { AgentWeb } from 'agentweb';
-import { afterAll, bench, describe } from 'vitest';
+import { afterAll } from 'vitest';
+import { benchGroup } from '../../../bench/support/bench-group.js';
 import { realProductPages } from '../src/real-inputs.js';
 
 // One process serves a search while a crawl reads 3 MB product pages: read on the event loop, every page holds
@@ -12,7 +13,7 @@ import { realProductPages } from '../src/real-inputs.js';
 // compare the search's p99 latency (see the p99 column) with a search while nothing else runs.
 const MERCHANTS = 10;
 const QUERY = 'lamp';
-const TIMED = { time: 4000, warmupIterations: 5 };
+const TIMED = { time: 2000, warmupIterations: 5 };
 
 const sandbox = await startSandboxProcess({
   merchants: MERCHANTS,
@@ -91,16 +92,21 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-describe(`AgentWeb.search over ${MERCHANTS} merchants while a crawl reads 3 MB product pages (compare p99)`, () => {
-  bench('baseline: search, nothing else running', search, { ...TIMED, setup: stopCrawl });
-  bench('search, crawl reading pages on the event loop (extractionPool: false)', search, {
-    ...TIMED,
-    setup: () => startCrawl(false),
-    teardown: stopCrawl,
-  });
-  bench('search, crawl reading pages in the extraction pool', search, {
-    ...TIMED,
-    setup: () => startCrawl(pool),
-    teardown: stopCrawl,
-  });
-});
+benchGroup(
+  `AgentWeb.search over ${MERCHANTS} merchants while a crawl reads 3 MB product pages (p99)`,
+  [
+    { name: 'baseline: search, nothing else running', fn: search, timing: { setup: stopCrawl } },
+    {
+      name: 'search, crawl reading pages on the event loop (extractionPool: false)',
+      fn: search,
+      timing: { setup: () => startCrawl(false), teardown: stopCrawl },
+    },
+    {
+      name: 'search, crawl reading pages in the extraction pool',
+      fn: search,
+      timing: { setup: () => startCrawl(pool), teardown: stopCrawl },
+    },
+  ],
+  TIMED,
+  { statistic: 'p99' },
+);

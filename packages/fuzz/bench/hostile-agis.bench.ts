@@ -4,7 +4,7 @@ import {
   parseAgisSource,
   validateAgisDocument,
 } from '@agentweb/agis';
-import { bench, describe } from 'vitest';
+import { benchGroup } from '../../../bench/support/bench-group.js';
 import { hostileAgis, hostileInstructions } from '../src/hostile.js';
 import { realAgisServices, realInstructions } from '../src/real-inputs.js';
 
@@ -14,26 +14,26 @@ const services = realAgisServices();
 const serviceBytes = services.reduce((sum, s) => sum + s.length, 0);
 const REPEAT = 4;
 const documents = hostileAgis(Math.round((serviceBytes * 8) / REPEAT));
-const options = { time: 1500, warmupIterations: 1, iterations: 3 };
+const options = { time: 700, warmupIterations: 1, iterations: 3 };
 
-describe(`AGIS documents: validateAgisDocument(text) per MB (${((8 * serviceBytes) / 1e6).toFixed(2)} MB per iteration)`, () => {
-  bench(
-    'baseline: the benchmark services, each read 8 times',
-    async () => {
-      for (let i = 0; i < 8; i++) for (const text of services) await validateAgisDocument(text);
+benchGroup(
+  `AGIS documents: validateAgisDocument(text) per MB (${((8 * serviceBytes) / 1e6).toFixed(2)} MB per iteration)`,
+  [
+    {
+      name: 'baseline: the benchmark services, each read 8 times',
+      fn: async () => {
+        for (let i = 0; i < 8; i++) for (const text of services) await validateAgisDocument(text);
+      },
     },
-    options,
-  );
-  for (const { name, text } of documents) {
-    bench(
-      `hostile: ${name}`,
-      async () => {
+    ...documents.map(({ name, text }) => ({
+      name: `hostile: ${name}`,
+      fn: async () => {
         for (let i = 0; i < REPEAT; i++) await validateAgisDocument(text);
       },
-      options,
-    );
-  }
-});
+    })),
+  ],
+  options,
+);
 
 const matcher = createIntentMatcher({
   services: services.map((text) => parseAgisSource(text).value as MatcherService),
@@ -44,21 +44,21 @@ const instructionChars = instructions.reduce((sum, s) => sum + s.length, 0);
 const long = hostileInstructions(2000);
 const perLong = Math.max(1, Math.round(instructionChars / 2000));
 
-describe(`instructions: match() per character (${instructionChars} characters per iteration)`, () => {
-  bench(
-    `baseline: the ${instructions.length} benchmark instructions`,
-    async () => {
-      for (const text of instructions) await matcher.match(text);
+benchGroup(
+  `instructions: match() per character (${instructionChars} characters per iteration)`,
+  [
+    {
+      name: `baseline: the ${instructions.length} benchmark instructions`,
+      fn: async () => {
+        for (const text of instructions) await matcher.match(text);
+      },
     },
-    options,
-  );
-  for (const { name, text } of long) {
-    bench(
-      `2000 characters: ${name}`,
-      async () => {
+    ...long.map(({ name, text }) => ({
+      name: `2000 characters: ${name}`,
+      fn: async () => {
         for (let i = 0; i < perLong; i++) await matcher.match(text);
       },
-      options,
-    );
-  }
-});
+    })),
+  ],
+  options,
+);

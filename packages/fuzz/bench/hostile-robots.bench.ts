@@ -1,5 +1,5 @@
 import { parseRobotsTxt, robotsAllows } from '@agentweb/discovery';
-import { bench, describe } from 'vitest';
+import { benchGroup } from '../../../bench/support/bench-group.js';
 import { hostileRobots, plainRobots } from '../src/hostile.js';
 
 // robots.txt files of 500 KiB against an 8 KB path: one decision on a file of wildcard rules against one on a
@@ -11,45 +11,45 @@ const plain = plainRobots(SIZE);
 const wildcard = hostileRobots(SIZE);
 const plainRules = parseRobotsTxt(plain);
 const parsed = wildcard.map((h) => ({ ...h, rules: parseRobotsTxt(h.text) }));
-const options = { time: 1500, warmupIterations: 2 };
+const options = { time: 600, warmupIterations: 2 };
 let sink = 0;
 
-describe('robots.txt of 500 KiB, 8 KB path: parse and decide (target: wildcard < 50x plain)', () => {
-  bench(
-    'baseline: plain file of literal rules',
-    () => {
-      sink += Number(robotsAllows(plain, 'FooBot', url));
+benchGroup(
+  'robots.txt of 500 KiB, 8 KB path: parse and decide (target: wildcard < 50x plain)',
+  [
+    {
+      name: 'baseline: plain file of literal rules',
+      fn: () => {
+        sink += Number(robotsAllows(plain, 'FooBot', url));
+      },
     },
-    options,
-  );
-  for (const { name, text } of wildcard) {
-    bench(
-      `wildcard: ${name}`,
-      () => {
+    ...wildcard.map(({ name, text }) => ({
+      name: `wildcard: ${name}`,
+      fn: () => {
         sink += Number(robotsAllows(text, 'FooBot', url));
       },
-      options,
-    );
-  }
-});
+    })),
+  ],
+  options,
+);
 
-describe('robots.txt of 500 KiB, 8 KB path: one isAllowed on parsed rules (target: wildcard < 50x plain)', () => {
-  bench(
-    'baseline: plain file of literal rules',
-    () => {
-      sink += Number(plainRules.isAllowed(url, 'FooBot'));
+benchGroup(
+  'robots.txt of 500 KiB, 8 KB path: one isAllowed on parsed rules (target: wildcard < 50x plain)',
+  [
+    {
+      name: 'baseline: plain file of literal rules',
+      fn: () => {
+        sink += Number(plainRules.isAllowed(url, 'FooBot'));
+      },
     },
-    options,
-  );
-  for (const { name, rules } of parsed) {
-    bench(
-      `wildcard: ${name}`,
-      () => {
+    ...parsed.map(({ name, rules }) => ({
+      name: `wildcard: ${name}`,
+      fn: () => {
         sink += Number(rules.isAllowed(url, 'FooBot'));
       },
-      options,
-    );
-  }
-});
+    })),
+  ],
+  options,
+);
 
 export { sink };

@@ -29,6 +29,7 @@ import {
 import { checkOptions, is, raceAbort } from '@agentweb/core';
 import {
   createResolver,
+  EXTRACTION_POOL_RULE,
   type ResolveManyOutcome,
   type ResolveResult,
   type Resolver,
@@ -93,6 +94,8 @@ const OPTION_RULES = {
   onEvent: is.function,
   embedder: { ...is.methods('embed'), expected: 'an embedder ({ embed(texts) })' },
   now: is.function,
+  extractionPool: EXTRACTION_POOL_RULE,
+  offThreadChars: is.nonNegativeInteger,
 };
 
 /**

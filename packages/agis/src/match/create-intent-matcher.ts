@@ -328,6 +328,7 @@ export function createIntentMatcher(options: IntentMatcherOptions): IntentMatche
         expected: 'a verb lexicon ({ lemmatizeVerb, verbSynonyms })',
       },
       abstainThreshold: is.number,
+      maxInstructionLength: is.positiveInteger,
       calibration: is.shape({ bias: required(is.number), weights: required(is.object) }),
       confirmPool: is.positiveInteger,
       language: is.string,

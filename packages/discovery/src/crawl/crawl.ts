@@ -1,7 +1,7 @@
 import { checkOptions, is, isAgentWebError, type ProgressEvent, required } from '@agentweb/core';
 import { HTTP_CLIENT_RULE, type HttpProvenance } from '@agentweb/http';
 import pLimit from 'p-limit';
-import { extractProductIdsOffThread } from '../page/extraction-pool.js';
+import { EXTRACTION_POOL_RULE, extractProductIdsOffThread } from '../page/extraction-pool.js';
 import { createResolver } from '../resolve/create-resolver.js';
 import { isDiscoveryError } from '../resolve/discovery-error.js';
 import type { Resolver } from '../resolve/resolver-options.js';
@@ -48,6 +48,8 @@ const CRAWL_OPTION_RULES = {
   },
   scheme: is.oneOf('https', 'http'),
   maxPageBytes: is.positiveInteger,
+  extractionPool: EXTRACTION_POOL_RULE,
+  offThreadChars: is.nonNegativeInteger,
 };
 
 /**

@@ -1,6 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { AgentWebError, createErrorGuard, moduleEntry } from '@agentweb/core';
+import {
+  AgentWebError,
+  checkOptions,
+  createErrorGuard,
+  is,
+  moduleEntry,
+  type OptionRule,
+} from '@agentweb/core';
 import { type ExtractProductIdsOptions, extractProductIds } from './extract-product-ids.js';
 import type { ProductIdExtraction } from './product-types.js';
 
@@ -77,6 +84,12 @@ interface PoolWorker {
 /** Reply of the worker script. */
 export type ExtractionReply = { ok: true; result: ProductIdExtraction } | { ok: false; message: string };
 
+/** An `extractionPool` option: a pool from {@link createExtractionPool}, or `false` to read pages in line. */
+export const EXTRACTION_POOL_RULE: OptionRule = is.falseOr({
+  ...is.methods('extract', 'close'),
+  expected: 'an extraction pool (from createExtractionPool)',
+});
+
 /**
  * A pool of worker threads for product-id extraction, written on `node:worker_threads` directly: it needs a
  * queue, a deadline that stops a worker, a heap cap and idle workers that never keep the process alive — a few
@@ -84,6 +97,12 @@ export type ExtractionReply = { ok: true; result: ProductIdExtraction } | { ok: 
  * start on first use and are unreferenced while idle.
  */
 export function createExtractionPool(options: ExtractionPoolOptions = {}): ExtractionPool {
+  checkOptions('createExtractionPool', options, {
+    size: is.positiveInteger,
+    timeoutMs: is.positiveNumber,
+    maxHeapMb: is.positiveInteger,
+    idleTimeoutMs: is.nonNegativeNumber,
+  });
   const size = Math.max(1, Math.floor(options.size ?? Math.min(4, Math.max(1, availableParallelism() - 1))));
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxHeapMb = options.maxHeapMb ?? 512;

@@ -2,6 +2,7 @@ export { type ExtractProductIdsOptions, extractProductIds } from './extract-prod
 export {
   createExtractionPool,
   DEFAULT_OFF_THREAD_CHARS,
+  EXTRACTION_POOL_RULE,
   type ExtractionPool,
   ExtractionPoolError,
   type ExtractionPoolErrorCode,
