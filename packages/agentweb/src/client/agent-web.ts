@@ -414,7 +414,7 @@ export class AgentWeb implements AgentWebClient {
       // The resolver closes only what it made (its DNS resolver); the HTTP client is closed here when it is ours.
       await this.#resolver.close();
       // Merchants over gRPC hold a channel each.
-      await this.#registry.clear();
+      await this.#registry.closeClients();
       if (this.#ownsHttp) await this.#http.close();
     })();
     return this.#closing;

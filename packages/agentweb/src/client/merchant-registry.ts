@@ -42,11 +42,9 @@ export class MerchantRegistry {
     this.#touch(merchant);
   }
 
-  /** Drops every merchant and releases what their clients hold open (gRPC channels). */
-  async clear(): Promise<void> {
-    const all = this.list();
-    this.#byId.clear();
-    await Promise.all(all.map((merchant) => merchant.client.close().catch(() => undefined)));
+  /** Releases what every merchant's client holds open (gRPC channels); the merchants stay listed. */
+  async closeClients(): Promise<void> {
+    await Promise.all(this.list().map((merchant) => merchant.client.close().catch(() => undefined)));
   }
 
   /** The merchant a name refers to, marked most recently used; undefined when none or the name is ambiguous. */
