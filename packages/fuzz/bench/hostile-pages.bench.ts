@@ -15,7 +15,7 @@ const options = { time: 700, warmupIterations: 1, iterations: 3 };
 let sink = 0;
 
 benchGroup(
-  `pages: time per MB, ${(realBytes / 1e6).toFixed(1)} MB per iteration (target: hostile <= 5x real)`,
+  'pages: time per MB, hostile vs real product pages (target: hostile <= 5x real)',
   [
     {
       name: `baseline: real product pages (${real.length} pages)`,
