@@ -7,11 +7,10 @@
 // bench/targets.json and exits 1 when one misses its bound. `--check-only` checks the last summary without running.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
 import { relative, resolve } from 'node:path';
+import { summarise } from './bench-summary.mjs';
 import { checkTargets, formatTargetResults } from './bench-targets.mjs';
 
-const ROUND_SEPARATOR = ' · round ';
 const REPORTS = resolve('reports');
 const RAW = `${REPORTS}/bench.json`;
 const METRICS = `${REPORTS}/bench-metrics.jsonl`;
@@ -38,96 +37,6 @@ function parseArgs(argv) {
 function fail(message) {
   console.error(`bench: ${message}`);
   process.exit(2);
-}
-
-function quantile(sorted, q) {
-  if (sorted.length === 0) return Number.NaN;
-  const at = (sorted.length - 1) * q;
-  const low = Math.floor(at);
-  const high = Math.ceil(at);
-  return sorted[low] + (sorted[high] - sorted[low]) * (at - low);
-}
-
-function stats(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { median: quantile(sorted, 0.5), min: sorted[0], max: sorted[sorted.length - 1], n: sorted.length };
-}
-
-/** Groups vitest's raw report by (file, title without round) and summarises each entry's per-round ratios. */
-function summarise(raw, reportLines, rounds) {
-  const p99Groups = new Set(
-    reportLines.filter((l) => l.kind === 'group' && l.statistic === 'p99').map((l) => l.group),
-  );
-  const byGroup = new Map();
-  for (const file of raw.files ?? []) {
-    const path = relative(process.cwd(), file.filepath);
-    for (const group of file.groups ?? []) {
-      const full = group.fullName.slice(group.fullName.indexOf(' > ') + 3);
-      const cut = full.lastIndexOf(ROUND_SEPARATOR);
-      const title = cut === -1 ? full : full.slice(0, cut);
-      const key = `${path}\n${title}`;
-      let entry = byGroup.get(key);
-      if (!entry) {
-        entry = { file: path, group: title, rounds: [] };
-        byGroup.set(key, entry);
-      }
-      entry.rounds.push(group.benchmarks);
-    }
-  }
-  const groups = [];
-  for (const { file, group, rounds: roundList } of byGroup.values()) {
-    const names = [];
-    for (const benchmarks of roundList)
-      for (const b of benchmarks) if (!names.includes(b.name)) names.push(b.name);
-    const baselineName = names.find((name) => name.startsWith('baseline:'));
-    const entries = names.map((name) => {
-      const ratios = [];
-      const times = [];
-      const statistic = p99Groups.has(group) ? 'p99' : 'median';
-      for (const benchmarks of roundList) {
-        const b = benchmarks.find((x) => x.name === name);
-        const base = benchmarks.find((x) => x.name === baselineName);
-        if (!b) continue;
-        times.push(b[statistic]);
-        if (base) ratios.push(b[statistic] / base[statistic]);
-      }
-      return {
-        name,
-        baseline: name === baselineName,
-        ratio: ratios.length > 0 ? stats(ratios) : undefined,
-        timeMs: stats(times),
-      };
-    });
-    groups.push({
-      file,
-      group,
-      rounds: roundList.length,
-      statistic: p99Groups.has(group) ? 'p99' : 'median',
-      entries,
-    });
-  }
-  const metricGroups = new Map();
-  for (const m of reportLines.filter((line) => line.kind === 'metric')) {
-    const key = `${m.group}\n${m.name}`;
-    const found = metricGroups.get(key) ?? { group: m.group, name: m.name, unit: m.unit, values: [] };
-    found.values.push(m.value);
-    metricGroups.set(key, found);
-  }
-  const metrics = [...metricGroups.values()].map(({ values, ...rest }) => ({ ...rest, ...stats(values) }));
-  const cpu = cpus();
-  return {
-    date: new Date().toISOString(),
-    machine: {
-      cpu: cpu[0]?.model.trim() ?? 'unknown',
-      cores: cpu.length,
-      memoryGiB: Math.round(totalmem() / 2 ** 30),
-      platform: `${process.platform} ${process.arch}`,
-    },
-    node: process.version,
-    rounds,
-    groups,
-    metrics,
-  };
 }
 
 function ratioText(ratio) {
@@ -214,10 +123,12 @@ writeFileSync(SUMMARY, `${JSON.stringify(summary, null, 2)}\n`);
 printSummary(summary);
 // vitest bench reports an entry that threw as one without samples and still exits 0.
 const failed = summary.groups.flatMap((g) =>
-  g.entries.filter((e) => !Number.isFinite(e.timeMs.median)).map((e) => `${g.group} > ${e.name}`),
+  g.entries
+    .filter((e) => e.failedRounds > 0)
+    .map((e) => `${g.group} > ${e.name} (${e.failedRounds} of ${g.rounds} rounds)`),
 );
 if (failed.length > 0) {
-  console.error(`\n${failed.length} bench entr${failed.length === 1 ? 'y' : 'ies'} failed (no samples):`);
+  console.error(`\n${failed.length} bench entr${failed.length === 1 ? 'y' : 'ies'} failed in some rounds:`);
   for (const name of failed) console.error(`  ${name}`);
   process.exit(1);
 }

@@ -39,6 +39,9 @@ const MACHINE_LAYOUT = [
   },
 ];
 
+/** Path segments climbing to a `shared` folder, as in `resolve(here, '..', …, 'shared')`. */
+const SEGMENTS_TO_SHARED = /(['"`])\.\.\1(?:\s*,\s*(['"`])\.\.\2)*\s*,\s*(['"`])shared\3/g;
+
 /**
  * Finds the paths in one file's text that leave the repository.
  *
@@ -53,6 +56,14 @@ export function findOutsidePaths(file, text, isRepoDir) {
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
+    for (const match of line.matchAll(SEGMENTS_TO_SHARED)) {
+      found.push({
+        line: i + 1,
+        literal: match[0],
+        problem:
+          'climbs by path segments to a shared folder beside the repository; outside data lives in fixtures/',
+      });
+    }
     if (!line.includes('/')) continue;
     for (const match of line.matchAll(RELATIVE_PATH)) {
       const literal = match[0];

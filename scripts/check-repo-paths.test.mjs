@@ -58,6 +58,13 @@ describe('findOutsidePaths', () => {
     expect(found[0].problem).toContain('packages/shared/ is not a folder of the repository');
   });
 
+  it('catches path segments that climb to a shared folder', () => {
+    const text = "const dir = resolve(here, '..', '..', '..', 'shared', 'oracles');\n";
+    const found = findOutsidePaths('packages/discovery/test/robots.test.ts', text, noFolders);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ line: 1, literal: "'..', '..', '..', 'shared'" });
+  });
+
   it('catches absolute paths into the machine layout and names of the shared tree', () => {
     const text = 'cp -r /work/shared/oracles ./x\nMeasured on `shared/benchmarks/agis`\n';
     expect(findOutsidePaths('scripts/copy.sh', text, noFolders).map((f) => [f.line, f.literal])).toEqual([

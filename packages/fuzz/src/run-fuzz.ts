@@ -220,7 +220,12 @@ async function fuzzTarget(
 
   const timeOf = async (index: number, bytes: number): Promise<WorkerReply> => {
     worker.send({ type: 'run', index });
-    return worker.next(options.timeLimitMs + (8000 * bytes) / MB);
+    const until = Date.now() + options.timeLimitMs + (8000 * bytes) / MB;
+    // A reply to an earlier input (one that outlived its own limit) is not this input's.
+    for (;;) {
+      const reply = await worker.next(Math.max(1, until - Date.now()));
+      if (reply.type !== 'result' || reply.index === index) return reply;
+    }
   };
 
   const chunks = chunkCount(target, options.runs, options.hostileRuns);
@@ -280,7 +285,15 @@ async function fuzzTarget(
         if (baseline !== undefined && rate > options.maxSlowdown * baseline) {
           for (let again = 0; again < 2; again++) {
             const retry = await timeOf(i, bytes).catch(() => undefined);
-            if (retry?.type === 'result') rate = Math.min(rate, retry.ms / (bytes / MB));
+            if (retry?.type === 'result') {
+              rate = Math.min(rate, retry.ms / (bytes / MB));
+              continue;
+            }
+            // The retry hung or killed the worker: start a fresh one, as for a first failure, and keep the rate.
+            await worker.stop();
+            await worker.start();
+            await prepare();
+            break;
           }
           if (rate > options.maxSlowdown * baseline) {
             report.slow++;
