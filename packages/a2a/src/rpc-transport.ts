@@ -166,10 +166,16 @@ export class RpcTransport {
     });
     for await (const batch of batches) {
       const out: T[] = [];
-      for (const event of batch) {
-        if (isBlank(event.data)) continue;
-        const envelope = parseJsonText(event.data, site, 'an event on the stream');
-        out.push(map(unwrapRpcResponse(envelope, id, site)));
+      try {
+        for (const event of batch) {
+          if (isBlank(event.data)) continue;
+          const envelope = parseJsonText(event.data, site, 'an event on the stream');
+          out.push(map(unwrapRpcResponse(envelope, id, site)));
+        }
+      } catch (error) {
+        // Events before the failing one (a JSON-RPC error, a malformed event) were sent: deliver them first.
+        if (out.length > 0) yield out;
+        throw error;
       }
       if (out.length > 0) yield out;
     }

@@ -4,6 +4,7 @@ import {
   A2ARpcError,
   createA2AClient,
   isA2AAuthRequiredError,
+  isA2ARpcError,
   isA2AStreamError,
   isInvalidAgentResponseError,
   isNoSupportedEndpointError,
@@ -315,6 +316,40 @@ describe('hostile or broken answers', () => {
         (e: unknown) => e,
       );
       expect(isInvalidAgentResponseError(error)).toBe(true);
+    }
+  });
+
+  it('events read before a JSON-RPC error or a malformed event in the same read reach the consumer first', async () => {
+    const artifact = {
+      kind: 'artifact-update',
+      taskId: 't7',
+      contextId: 'c',
+      artifact: { artifactId: 'a1', parts: [{ kind: 'text', text: 'partial' }] },
+    };
+    for (const failing of ['rpc-error', 'malformed'] as const) {
+      // One write: TCP brings the three events in one read, so the client parses them as one batch.
+      const double = await startDouble((call, res) => {
+        startSse(res);
+        const event = (body: unknown) =>
+          `data: ${JSON.stringify({ jsonrpc: '2.0', id: call.id, ...body })}\n\n`;
+        res.end(
+          event({ result: statusEvent('t7', 'working', false) }) +
+            event({ result: artifact }) +
+            (failing === 'rpc-error'
+              ? event({ error: { code: -32603, message: 'agent crashed' } })
+              : 'data: {not json\n\n'),
+        );
+      });
+      const client = await createA2AClient({ card: v03Card(double.rpcUrl), http });
+      for (const resume of [undefined, false] as const) {
+        const seen: string[] = [];
+        const error = await (async () => {
+          for await (const e of client.streamMessage({ message: { parts: text('x') } }, { resume }))
+            seen.push(e.kind);
+        })().catch((e: unknown) => e);
+        expect(seen, `${failing}, resume ${resume}`).toEqual(['status-update', 'artifact-update']);
+        expect(isA2ARpcError(error) && error.rpcCode).toBe(failing === 'rpc-error' ? -32603 : -32006);
+      }
     }
   });
 

@@ -252,6 +252,43 @@ describe('gRPC bad input', () => {
     await bounded.close();
   });
 
+  it('messages that arrived before one that does not decode reach the consumer first', async () => {
+    const target = await grpcAgent({
+      streaming: {
+        SendStreamingMessage: (call) => {
+          call.write(encodeRequest(StreamResponseSchema, { task: working }));
+          // The next two wait in the client's queue while the consumer is busy, and are read as one batch.
+          setTimeout(() => {
+            call.write(
+              encodeRequest(StreamResponseSchema, {
+                statusUpdate: { taskId: 't1', contextId: 'c1', status: { state: 'TASK_STATE_WORKING' } },
+              }),
+            );
+            call.write(Buffer.from([0xff, 0xff, 0xff, 0x01]));
+            call.end();
+          }, 20);
+        },
+      },
+    });
+    const client = await createA2AClient({
+      card: grpcCard(target),
+      http: loopbackHttp(),
+      grpc: { plaintext: true },
+    });
+    for (const resume of [undefined, false] as const) {
+      const seen: string[] = [];
+      const error = await (async () => {
+        for await (const e of client.streamMessage({ message: { parts: text('x') } }, { resume })) {
+          seen.push(e.kind);
+          if (seen.length === 1) await new Promise((r) => setTimeout(r, 300));
+        }
+      })().catch((e: unknown) => e);
+      expect(seen).toEqual(['task', 'status-update']);
+      expect(isInvalidAgentResponseError(error)).toBe(true);
+    }
+    await client.close();
+  });
+
   it('sends credentials and the version as metadata', async () => {
     let seen: grpc.Metadata | undefined;
     const target = await grpcAgent({

@@ -245,6 +245,28 @@ describe('HTTP+JSON binding errors and bad input', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it('events that arrive with an error event in one read reach the consumer before the error', async () => {
+    const agent = await restAgent((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      // One write: the working update, an artifact update and the error come in one read of the body.
+      res.end(
+        `data: ${JSON.stringify({ statusUpdate: { taskId: 't1', contextId: 'c1', status: { state: 'TASK_STATE_WORKING' } } })}\n\n` +
+          `data: ${JSON.stringify({ artifactUpdate: { taskId: 't1', contextId: 'c1', artifact: { artifactId: 'a', parts: [{ text: 'p' }] } } })}\n\n` +
+          `event: error\ndata: ${JSON.stringify({ error: { code: 400, status: 'FAILED_PRECONDITION', message: 'x', details: [{ reason: 'UNSUPPORTED_OPERATION' }] } })}\n\n`,
+      );
+    });
+    const client = await createA2AClient({ card: v1RestCard(agent.base), http: loopbackHttp() });
+    for (const resume of [undefined, false] as const) {
+      const seen: string[] = [];
+      const error = await (async () => {
+        for await (const e of client.streamMessage({ message: { parts: text('x') } }, { resume }))
+          seen.push(e.kind);
+      })().catch((e: unknown) => e);
+      expect(seen).toEqual(['status-update', 'artifact-update']);
+      expect(isUnsupportedOperationError(error)).toBe(true);
+    }
+  });
+
   it('an agent that never answers fails at the call deadline', async () => {
     const agent = await restAgent(() => {});
     const client = await createA2AClient({

@@ -283,18 +283,24 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
         if (queue.length > 0) {
           // Everything that arrived so far goes up as one batch.
           const batch: T[] = [];
-          for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-            received += next.length;
-            if (received > settings.maxStreamBytes) {
-              throw new BodyTooLargeError({ url, limit: settings.maxStreamBytes, received });
+          try {
+            for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+              received += next.length;
+              if (received > settings.maxStreamBytes) {
+                throw new BodyTooLargeError({ url, limit: settings.maxStreamBytes, received });
+              }
+              if (next.length > settings.maxEventBytes) {
+                throw new A2AStreamError({
+                  reason: 'event-too-large',
+                  message: `A stream message of ${next.length} bytes from ${url} exceeds the ${settings.maxEventBytes}-byte cap`,
+                });
+              }
+              batch.push(read(operation, next, settings.maxEventBytes, reader));
             }
-            if (next.length > settings.maxEventBytes) {
-              throw new A2AStreamError({
-                reason: 'event-too-large',
-                message: `A stream message of ${next.length} bytes from ${url} exceeds the ${settings.maxEventBytes}-byte cap`,
-              });
-            }
-            batch.push(read(operation, next, settings.maxEventBytes, reader));
+          } catch (error) {
+            // The messages before the failing one were sent: deliver them before the error.
+            if (batch.length > 0) yield batch;
+            throw error;
           }
           call.resume();
           yield batch;

@@ -182,19 +182,25 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
     });
     for await (const batch of batches) {
       const out: T[] = [];
-      for (const event of batch) {
-        if (isBlank(event.data)) continue;
-        if (event.event === 'error') {
-          const typed = restErrorFromBody(event.data, {
-            operation: request.operation,
-            ...callSite,
-            httpStatus: statusInErrorEvent(event.data),
-          });
-          throw (
-            typed ?? invalidResponse(`an error event on the stream: ${event.data.slice(0, 200)}`, callSite)
-          );
+      try {
+        for (const event of batch) {
+          if (isBlank(event.data)) continue;
+          if (event.event === 'error') {
+            const typed = restErrorFromBody(event.data, {
+              operation: request.operation,
+              ...callSite,
+              httpStatus: statusInErrorEvent(event.data),
+            });
+            throw (
+              typed ?? invalidResponse(`an error event on the stream: ${event.data.slice(0, 200)}`, callSite)
+            );
+          }
+          out.push(map(parseJsonText(event.data, callSite, 'an event on the stream')));
         }
-        out.push(map(parseJsonText(event.data, callSite, 'an event on the stream')));
+      } catch (error) {
+        // Events before the error event (or a malformed one) were sent: deliver them first.
+        if (out.length > 0) yield out;
+        throw error;
       }
       if (out.length > 0) yield out;
     }
