@@ -1,3 +1,4 @@
+import { isInvalidOptionError } from '@agentweb/core';
 import {
   createHttpClient,
   isBlockedAddressError,
@@ -11,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { StreamResponseSchema, TaskSchema } from '../src/grpc/generated/a2a/v1/a2a_pb.js';
 import { encodeRequest } from '../src/grpc/proto-codec.js';
 import {
+  type A2AAuth,
   createA2AClient,
   isA2AStreamError,
   isInvalidAgentResponseError,
@@ -311,5 +313,69 @@ describe('gRPC bad input', () => {
     expect(seen?.get('a2a-version')).toEqual(['1.0']);
     expect(seen?.get('a2a-extensions')).toEqual(['urn:e']);
     await client.close();
+  });
+
+  it('credentials gRPC metadata cannot carry are InvalidOptionError, which never shows the value', async () => {
+    const target = await grpcAgent({
+      unary: { GetTask: () => completedTask },
+      streaming: { SendStreamingMessage: (call) => call.end() },
+    });
+    const refused: Array<{ auth: A2AAuth; names?: string }> = [
+      { auth: { type: 'bearer', token: async () => 'sekret-token\n' } },
+      { auth: { type: 'headers', headers: { 'x-key': 'sekret-\u00e9' } } },
+      { auth: { type: 'headers', headers: { 'x key': 'sekret-value' } }, names: 'x key' },
+      { auth: { type: 'headers', headers: { 'x-key-bin': 'sekret-value' } }, names: 'x-key-bin' },
+      { auth: { type: 'apiKey', key: 'sekret\r\nx: y', in: 'query', name: 'k' } },
+    ];
+    for (const { auth, names } of refused) {
+      const client = await createA2AClient({
+        card: grpcCard(target),
+        http: loopbackHttp(),
+        grpc: { plaintext: true },
+        auth,
+      });
+      const unary = await client.getTask({ id: 't1' }).catch((e: unknown) => e);
+      const stream = await collect(client.streamMessage({ message: { parts: text('x') } })).catch(
+        (e: unknown) => e,
+      );
+      for (const error of [unary, stream]) {
+        expect(isInvalidOptionError(error) && error.option).toBe('auth');
+        const shown = `${String(error)} ${JSON.stringify(error)} ${(error as Error).stack}`;
+        expect(shown).not.toContain('sekret');
+        if (names) expect(shown).toContain(names);
+      }
+      await client.close();
+    }
+  });
+
+  it("a card's API key name gRPC metadata cannot carry is InvalidAgentResponseError naming the scheme", async () => {
+    const target = await grpcAgent({ unary: { GetTask: () => completedTask } });
+    for (const location of ['query', 'header']) {
+      const client = await createA2AClient({
+        card: {
+          ...grpcCard(target),
+          securitySchemes: { 'odd-key': { apiKeySecurityScheme: { location, name: 'API Key' } } },
+        },
+        http: loopbackHttp(),
+        grpc: { plaintext: true },
+        auth: { type: 'apiKey', key: 'sekret' },
+      });
+      const error = await client.getTask({ id: 't1' }).catch((e: unknown) => e);
+      expect(isInvalidAgentResponseError(error)).toBe(true);
+      expect(String(error)).toContain('"odd-key"');
+      expect(`${String(error)} ${JSON.stringify(error)}`).not.toContain('sekret');
+      await client.close();
+    }
+  });
+
+  it('extensions gRPC metadata cannot carry are refused when the client is made', async () => {
+    const target = await grpcAgent({ unary: { GetTask: () => completedTask } });
+    const error = await createA2AClient({
+      card: grpcCard(target),
+      http: loopbackHttp(),
+      grpc: { plaintext: true },
+      extensions: ['urn:caf\u00e9'],
+    }).catch((e: unknown) => e);
+    expect(isInvalidOptionError(error) && error.option).toBe('extensions');
   });
 });

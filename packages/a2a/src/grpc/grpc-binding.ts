@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { abortableDelay } from '@agentweb/core';
+import { abortableDelay, InvalidOptionError } from '@agentweb/core';
 import { BodyTooLargeError, isNetworkError } from '@agentweb/http';
 import * as grpc from '@grpc/grpc-js';
 import type { A2AOperation } from '../dialect.js';
@@ -19,6 +19,7 @@ import {
   taskName,
 } from '../wire-v03-proto.js';
 import { type GrpcCallSite, type GrpcFailure, grpcError } from './grpc-errors.js';
+import { isMetadataText, setCredential } from './grpc-metadata.js';
 import type { GrpcOptions } from './grpc-options.js';
 import { parseGrpcTarget } from './grpc-target.js';
 import { decodeResponse, encodeRequest, GRPC_METHODS } from './proto-codec.js';
@@ -71,7 +72,16 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
   const baseMetadata = new grpc.Metadata();
   if (v1) baseMetadata.set('a2a-version', '1.0');
   if (settings.extensions.length > 0) {
-    baseMetadata.set(v1 ? 'a2a-extensions' : 'x-a2a-extensions', settings.extensions.join(', '));
+    const extensions = settings.extensions.join(', ');
+    if (!isMetadataText(extensions)) {
+      throw new InvalidOptionError({
+        callee: 'createA2AClient',
+        option: 'extensions',
+        expected: 'extension URIs of printable ASCII, as gRPC metadata carries',
+        received: 'an extension URI with another character',
+      });
+    }
+    baseMetadata.set(v1 ? 'a2a-extensions' : 'x-a2a-extensions', extensions);
   }
 
   function connect(signal: AbortSignal | undefined): Promise<grpc.Client> {
@@ -111,10 +121,11 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
   async function metadata(signal: AbortSignal | undefined): Promise<grpc.Metadata> {
     const auth = await settings.applyAuth(target.policyUrl, signal);
     const md = baseMetadata.clone();
-    for (const [name, value] of Object.entries(auth.headers)) md.set(name, value);
+    const where = { profile: settings.profile, url };
+    for (const [name, value] of Object.entries(auth.headers)) setCredential(md, name, value, where);
     // An API key the card places in a query parameter travels as metadata of that name on gRPC.
     if (auth.url !== target.policyUrl) {
-      for (const [name, value] of new URL(auth.url).searchParams) md.set(name.toLowerCase(), value);
+      for (const [name, value] of new URL(auth.url).searchParams) setCredential(md, name, value, where);
     }
     return md;
   }
