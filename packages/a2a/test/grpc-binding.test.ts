@@ -10,10 +10,12 @@ import {
 import * as grpc from '@grpc/grpc-js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StreamResponseSchema, TaskSchema } from '../src/grpc/generated/a2a/v1/a2a_pb.js';
+import { DEFAULT_GRPC_IDLE_TIMEOUT_MS, grpcChannelOptions } from '../src/grpc/grpc-options.js';
 import { encodeRequest } from '../src/grpc/proto-codec.js';
 import {
   type A2AAuth,
   createA2AClient,
+  isA2AClientClosedError,
   isA2AStreamError,
   isInvalidAgentResponseError,
   parseGrpcTarget,
@@ -153,6 +155,85 @@ describe('gRPC target and channel policy', () => {
     });
     expect((await plain.getTask({ id: 't1' })).status.state).toBe('completed');
     await plain.close();
+  });
+});
+
+describe('gRPC channel lifetime', () => {
+  it('close() while the channel is being made: that call and every later one fail with A2AClientClosedError', async () => {
+    const target = await grpcAgent({
+      unary: { GetTask: () => completedTask },
+      streaming: { SendStreamingMessage: (call) => call.end() },
+    });
+    const client = await createA2AClient({
+      card: grpcCard(target),
+      http: loopbackHttp(),
+      grpc: { plaintext: true },
+    });
+    // The first call starts resolving the target; close() runs before the channel exists.
+    const first = client.getTask({ id: 't1' }).catch((e: unknown) => e);
+    await client.close();
+    expect(isA2AClientClosedError(await first)).toBe(true);
+    const later = await client.getTask({ id: 't1' }).catch((e: unknown) => e);
+    expect(isA2AClientClosedError(later)).toBe(true);
+    const stream = await collect(client.streamMessage({ message: { parts: text('x') } })).catch(
+      (e: unknown) => e,
+    );
+    expect(isA2AClientClosedError(stream)).toBe(true);
+  });
+
+  it('close() after the channel is made: later calls fail with A2AClientClosedError', async () => {
+    const target = await grpcAgent({ unary: { GetTask: () => completedTask } });
+    const client = await createA2AClient({
+      card: grpcCard(target),
+      http: loopbackHttp(),
+      grpc: { plaintext: true },
+    });
+    expect((await client.getTask({ id: 't1' })).status.state).toBe('completed');
+    await client.close();
+    const error = await client.getTask({ id: 't1' }).catch((e: unknown) => e);
+    expect(isA2AClientClosedError(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'A2A_CLIENT_CLOSED' });
+    await client.close();
+  });
+
+  it("one caller's abort while the channel is being made fails that caller only", async () => {
+    const target = await grpcAgent({ unary: { GetTask: () => completedTask } });
+    const port = target.slice(target.lastIndexOf(':') + 1);
+    // The name resolves, to loopback, after 200 ms: both calls wait for the same channel.
+    const lookup = (
+      _h: string,
+      _o: unknown,
+      cb: (e: null, a: { address: string; family: number }[]) => void,
+    ) => setTimeout(() => cb(null, [{ address: '127.0.0.1', family: 4 }]), 200);
+    const http = createHttpClient({ lookup, allowHttp: true, allowPrivateNetwork: true });
+    const client = await createA2AClient({
+      card: grpcCard(`agent.test:${port}`),
+      http,
+      grpc: { plaintext: true },
+    });
+    const controller = new AbortController();
+    const reason = new Error('fan-out deadline');
+    const aborted = client.getTask({ id: 't1' }, { signal: controller.signal }).catch((e: unknown) => e);
+    const other = client.getTask({ id: 't1' }).catch((e: unknown) => e);
+    setTimeout(() => controller.abort(reason), 20);
+    expect(await aborted).toBe(reason);
+    expect(await other).toMatchObject({ status: { state: 'completed' } });
+    await client.close();
+    await http.close();
+  });
+
+  it('channels drop an idle connection after 60 s by default; channelOptions override it', () => {
+    const target = parseGrpcTarget('agent.example:443', false);
+    expect(grpcChannelOptions(target, 1024, {})).toMatchObject({
+      'grpc.client_idle_timeout_ms': DEFAULT_GRPC_IDLE_TIMEOUT_MS,
+      'grpc.max_receive_message_length': 1024,
+      'grpc.enable_http_proxy': 0,
+    });
+    expect(DEFAULT_GRPC_IDLE_TIMEOUT_MS).toBe(60_000);
+    const own = grpcChannelOptions(target, 1024, {
+      channelOptions: { 'grpc.client_idle_timeout_ms': 5_000 },
+    });
+    expect(own['grpc.client_idle_timeout_ms']).toBe(5_000);
   });
 });
 

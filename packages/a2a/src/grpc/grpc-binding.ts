@@ -1,9 +1,13 @@
-import { isIP } from 'node:net';
-import { abortableDelay, InvalidOptionError } from '@agentweb/core';
+import { abortableDelay, InvalidOptionError, raceAbort } from '@agentweb/core';
 import { BodyTooLargeError, isNetworkError } from '@agentweb/http';
 import * as grpc from '@grpc/grpc-js';
 import type { A2AOperation } from '../dialect.js';
-import { A2AStreamError, invalidResponse, isInvalidAgentResponseError } from '../errors.js';
+import {
+  A2AClientClosedError,
+  A2AStreamError,
+  invalidResponse,
+  isInvalidAgentResponseError,
+} from '../errors.js';
 import type { JsonObject, StreamEvent } from '../model.js';
 import { optionalArray, readAnswer, requireObject } from '../shape.js';
 import type { A2ATransport, OutgoingSend, TransportSettings } from '../transport.js';
@@ -20,7 +24,7 @@ import {
 } from '../wire-v03-proto.js';
 import { type GrpcCallSite, type GrpcFailure, grpcError } from './grpc-errors.js';
 import { isMetadataText, setCredential } from './grpc-metadata.js';
-import type { GrpcOptions } from './grpc-options.js';
+import { type GrpcOptions, grpcChannelOptions } from './grpc-options.js';
 import { parseGrpcTarget } from './grpc-target.js';
 import { decodeResponse, encodeRequest, GRPC_METHODS } from './proto-codec.js';
 import { encodeSendRequestV1 } from './proto-v1.js';
@@ -84,31 +88,32 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
     baseMetadata.set(v1 ? 'a2a-extensions' : 'x-a2a-extensions', extensions);
   }
 
-  function connect(signal: AbortSignal | undefined): Promise<grpc.Client> {
-    if (closed) return Promise.reject(new Error(`the A2A client for ${url} is closed`));
+  const closedError = () => new A2AClientClosedError({ url });
+
+  /**
+   * The channel, made once for every caller: the target is resolved under the unary deadline only, never a
+   * caller's signal (one caller's abort must not fail the others; each races its own signal on its wait).
+   */
+  function connect(): Promise<grpc.Client> {
+    if (closed) return Promise.reject(closedError());
     client ??= (async () => {
-      const destination = await http.resolveDestination(target.policyUrl, {
-        timeoutMs: unaryTimeoutMs,
-        ...(signal ? { signal } : {}),
-      });
+      const destination = await http.resolveDestination(target.policyUrl, { timeoutMs: unaryTimeoutMs });
+      // close() may have run while the target was resolved: a closed client makes no channel.
+      if (closed) throw closedError();
       const family = destination.addresses[0]?.family === 6 ? 6 : 4;
       const addresses = destination.addresses
         .filter((a) => (a.family === 6 ? 6 : 4) === family)
         .map((a) =>
           family === 6 ? `[${a.address}]:${destination.port}` : `${a.address}:${destination.port}`,
         );
-      const channelOptions: grpc.ChannelOptions = {
-        'grpc.max_receive_message_length': channelCap,
-        'grpc.default_authority': target.authority,
-        // The checked address is the only place to go: no proxy from the environment.
-        'grpc.enable_http_proxy': 0,
-        ...(target.secure && isIP(target.host) === 0 ? { 'grpc.ssl_target_name_override': target.host } : {}),
-        ...options.channelOptions,
-      };
       const credentials = target.secure
         ? (options.credentials ?? grpc.credentials.createSsl())
         : grpc.credentials.createInsecure();
-      ready = new grpc.Client(`ipv${family}:${addresses.join(',')}`, credentials, channelOptions);
+      ready = new grpc.Client(
+        `ipv${family}:${addresses.join(',')}`,
+        credentials,
+        grpcChannelOptions(target, channelCap, options),
+      );
       return ready;
     })();
     // A failed resolution is not kept: the next call tries again.
@@ -184,12 +189,17 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
     signal: AbortSignal | undefined,
     reader: (bytes: Buffer) => T,
   ) {
-    const channel = ready ?? (await connect(signal));
+    const channel = ready ?? (await raceAbort(connect(), signal));
     const md = settings.hasCredentials ? await metadata(signal) : baseMetadata.clone();
     const m = methods[operation];
     return new Promise<T>((resolve, reject) => {
       if (signal?.aborted) {
         reject(signal.reason);
+        return;
+      }
+      // close() may have run during the awaits above; grpc-js would throw a plain Error on the closed channel.
+      if (closed) {
+        reject(closedError());
         return;
       }
       const onAbort = () => {
@@ -251,9 +261,10 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
   ): AsyncGenerator<T[], void, undefined> {
     const m = methods[operation];
     const body = Buffer.isBuffer(request) ? request : encodeRequest(m.request, request);
-    const channel = ready ?? (await connect(signal));
+    const channel = ready ?? (await raceAbort(connect(), signal));
     const md = await metadata(signal);
     signal?.throwIfAborted();
+    if (closed) throw closedError();
     const call = channel.makeServerStreamRequest(m.path, identity, identity, body, md, {
       deadline: Date.now() + settings.streamTimeoutMs,
     });
