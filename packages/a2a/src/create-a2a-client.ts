@@ -8,6 +8,7 @@ import { type CardCache, createCardCache } from './card-cache.js';
 import { cardLocation } from './card-location.js';
 import { type CardKeyResolver, verifyCardSignatures } from './card-signature.js';
 import { A2A_CLIENT_OPTION_RULES } from './client-option-rules.js';
+import { closableTransport } from './closable-transport.js';
 import type { A2ADialect } from './dialect.js';
 import { isA2ARpcError, isInvalidAgentResponseError } from './errors.js';
 import type { GrpcOptions } from './grpc/grpc-options.js';
@@ -196,8 +197,9 @@ export interface A2AClient {
     options?: A2ACallOptions,
   ): Promise<void>;
   /**
-   * Closes what this client holds open: a gRPC client's channel. HTTP bindings share the HTTP client's
-   * connections, which its owner closes. Idempotent.
+   * Closes what this client holds open: a gRPC client's channel, and the HTTP client's connections when the client
+   * made that HTTP client itself (no `http` option; a given one stays open for its owner). Every call after it
+   * fails with `A2AClientClosedError` without sending anything, on every binding. Idempotent.
    */
   close(): Promise<void>;
 }
@@ -303,7 +305,9 @@ export async function createA2AClient(options: CreateA2AClientOptions): Promise<
   if (options.endpointUrl !== undefined) endpoint.url = options.endpointUrl;
   if (options.tenant !== undefined) endpoint.tenant = options.tenant;
   const { dialect, binding, url } = endpoint;
-  const transport: A2ATransport = await createTransport(
+  let closed = false;
+  let closing: Promise<void> | undefined;
+  const opened: A2ATransport = await createTransport(
     binding,
     {
       http,
@@ -323,6 +327,7 @@ export async function createA2AClient(options: CreateA2AClientOptions): Promise<
     },
     options.grpc,
   );
+  const transport = closableTransport(opened, () => closed);
 
   const outgoing = (params: SendMessageParams): OutgoingSend => {
     const m = params.message;
@@ -429,7 +434,15 @@ export async function createA2AClient(options: CreateA2AClientOptions): Promise<
     getPushNotificationConfig: (params, call) => transport.getPushConfig(params, call),
     listPushNotificationConfigs: (params, call) => transport.listPushConfigs(params, call),
     deletePushNotificationConfig: (params, call) => transport.deletePushConfig(params, call),
-    close: () => transport.close(),
+    close() {
+      closed = true;
+      closing ??= (async () => {
+        await transport.close();
+        // An HTTP client made here has no other owner to close its keep-alive connections.
+        if (options.http === undefined) await http.close();
+      })();
+      return closing;
+    },
   };
   return client;
 }

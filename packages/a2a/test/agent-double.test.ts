@@ -330,7 +330,7 @@ describe('hostile or broken answers', () => {
       // One write: TCP brings the three events in one read, so the client parses them as one batch.
       const double = await startDouble((call, res) => {
         startSse(res);
-        const event = (body: unknown) =>
+        const event = (body: Record<string, unknown>) =>
           `data: ${JSON.stringify({ jsonrpc: '2.0', id: call.id, ...body })}\n\n`;
         res.end(
           event({ result: statusEvent('t7', 'working', false) }) +
