@@ -84,7 +84,10 @@ export interface CreateA2AClientOptions {
   verifySignature?: VerifySignatureOptions;
   /** Deadline of each unary call in ms (default: the HTTP client's, 10 000). */
   timeoutMs?: number;
-  /** Body cap of each unary answer in bytes (default: the HTTP client's, 1 MiB). */
+  /**
+   * Body cap of each unary answer in bytes, and of a JSON (not event-stream) answer to a stream request, on every
+   * binding (default: the HTTP client's, 1 MiB).
+   */
   maxBodyBytes?: number;
   /** Deadline of a whole stream, ms (default 30 minutes). */
   streamTimeoutMs?: number;
@@ -92,7 +95,10 @@ export interface CreateA2AClientOptions {
   maxStreamBytes?: number;
   /** Cap on one SSE event (default 4 MiB, as the official SDK). */
   maxEventBytes?: number;
-  /** Longest silence on a stream before it counts as dropped, ms (default 60 000). */
+  /**
+   * Longest silence on a stream before it counts as dropped, ms (default 60 000): between events or gRPC messages,
+   * and between the chunks of a JSON answer to a stream request.
+   */
   idleTimeoutMs?: number;
   /** How dropped streams are resumed; `false` turns resuming off. */
   resume?: ResumeOptions | false;

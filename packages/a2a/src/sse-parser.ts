@@ -80,7 +80,11 @@ class EventBuilder {
   }
 }
 
-async function readWithIdle(
+/**
+ * One read of `reader`, failing with an `idle-timeout` `A2AStreamError` when nothing comes for `idleTimeoutMs`
+ * (0: no limit) and with `signal`'s reason when it aborts.
+ */
+export async function readWithIdle(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   idleTimeoutMs: number,
   signal: AbortSignal | undefined,
@@ -96,7 +100,7 @@ async function readWithIdle(
           reject(
             new A2AStreamError({
               reason: 'idle-timeout',
-              message: `No data on the event stream for ${idleTimeoutMs} ms`,
+              message: `No data on the stream for ${idleTimeoutMs} ms`,
             }),
           ),
         idleTimeoutMs,

@@ -1,4 +1,5 @@
-import { isHttpStatusError, isRedirectPolicyError } from '@agentweb/http';
+import { createHttpClient, isHttpStatusError, isRedirectPolicyError } from '@agentweb/http';
+import { createLoopbackOnlyConnector } from '@agentweb/http/test';
 import { describe, expect, it } from 'vitest';
 import {
   A2ARpcError,
@@ -351,6 +352,55 @@ describe('hostile or broken answers', () => {
         expect(isA2ARpcError(error) && error.rpcCode).toBe(failing === 'rpc-error' ? -32603 : -32006);
       }
     }
+  });
+
+  it('a JSON answer to a stream request that stops sending fails at the idle timeout, not the stream deadline', async () => {
+    for (const sent of ['', '{"jsonrpc":"2.0",']) {
+      const double = await startDouble((_call, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        if (sent) res.write(sent);
+        else res.flushHeaders();
+        // Then nothing, and the response never ends.
+      });
+      const client = await createA2AClient({
+        card: v03Card(double.rpcUrl),
+        http,
+        idleTimeoutMs: 150,
+        streamTimeoutMs: 10_000,
+      });
+      const error = await collect(
+        client.streamMessage({ message: { parts: text('x') } }, { resume: false }),
+      ).catch((e: unknown) => e);
+      expect(isA2AStreamError(error) && error.reason, `after ${JSON.stringify(sent)}`).toBe('idle-timeout');
+    }
+  });
+
+  it("a JSON answer to a stream request is capped at the HTTP client's body cap, as on HTTP+JSON", async () => {
+    const blob = 'x'.repeat(1_500_000);
+    const double = await startDouble((call, res) =>
+      sendJson(res, {
+        jsonrpc: '2.0',
+        id: call.id,
+        result: { ...task('t', 'completed'), metadata: { blob } },
+      }),
+    );
+    const roomy = createHttpClient({
+      allowHttp: true,
+      allowPrivateNetwork: true,
+      connector: createLoopbackOnlyConnector(),
+      cache: false,
+      maxBodyBytes: 2 * 1024 * 1024,
+    });
+    const client = await createA2AClient({ card: v03Card(double.rpcUrl), http: roomy });
+    const events = await collect(client.streamMessage({ message: { parts: text('x') } }));
+    expect(events).toHaveLength(1);
+    expect(events[0]?.kind === 'task' && events[0].metadata?.['blob']).toBe(blob);
+    const tight = await createA2AClient({ card: v03Card(double.rpcUrl), http, maxBodyBytes: 1_000_000 });
+    const error = await collect(tight.streamMessage({ message: { parts: text('x') } })).catch(
+      (e: unknown) => e,
+    );
+    expect(isInvalidAgentResponseError(error)).toBe(true);
+    await roomy.close();
   });
 
   it('an event over the 4 MiB default cap fails with event-too-large', async () => {

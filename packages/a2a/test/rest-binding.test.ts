@@ -267,6 +267,27 @@ describe('HTTP+JSON binding errors and bad input', () => {
     }
   });
 
+  it('a JSON answer to a stream request that stops sending fails at the idle timeout, not the stream deadline', async () => {
+    for (const sent of ['', '{"task":']) {
+      const agent = await restAgent((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/a2a+json' });
+        if (sent) res.write(sent);
+        else res.flushHeaders();
+        // Then nothing, and the response never ends.
+      });
+      const client = await createA2AClient({
+        card: v1RestCard(agent.base),
+        http: loopbackHttp(),
+        idleTimeoutMs: 150,
+        streamTimeoutMs: 10_000,
+      });
+      const error = await collect(
+        client.streamMessage({ message: { parts: text('x') } }, { resume: false }),
+      ).catch((e: unknown) => e);
+      expect(isA2AStreamError(error) && error.reason, `after ${JSON.stringify(sent)}`).toBe('idle-timeout');
+    }
+  });
+
   it('an agent that never answers fails at the call deadline', async () => {
     const agent = await restAgent(() => {});
     const client = await createA2AClient({

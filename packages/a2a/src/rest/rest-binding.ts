@@ -169,6 +169,10 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
         opened.body,
         settings.maxBodyBytes ?? http.defaults.maxBodyBytes,
         callSite,
+        {
+          idleTimeoutMs: settings.idleTimeoutMs,
+          signal,
+        },
       );
       yield [
         map(parseJsonText(text, callSite, `the ${contentType || 'untyped'} answer to a stream request`)),
