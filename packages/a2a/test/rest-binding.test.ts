@@ -151,6 +151,22 @@ describe('HTTP+JSON binding requests', () => {
   });
 });
 
+describe('HTTP+JSON endpoint URLs', () => {
+  it('drops trailing slashes of the card URL, in time linear in its length', async () => {
+    const agent = await restAgent((_req, res) => json(res, 200, task));
+    const client = await createA2AClient({ card: v1RestCard(`${agent.base}///`), http: loopbackHttp() });
+    await client.getTask({ id: 't1' });
+    expect(agent.seen[0]?.url).toBe('/a2a/tasks/t1');
+    // A slash run that does not end the URL: a backtracking /\/+$/ costs n^2 steps here (minutes for this one).
+    // Nothing is sent to it.
+    const hostile = await createA2AClient({
+      card: v1RestCard(`http://127.0.0.1:9/${'/'.repeat(300_000)}x`),
+      http: loopbackHttp(),
+    });
+    expect(hostile.endpoint.url.length).toBeGreaterThan(300_000);
+  });
+});
+
 describe('HTTP+JSON binding errors and bad input', () => {
   it('google.rpc.Status bodies become the typed errors, with or without ErrorInfo', async () => {
     const agent = await restAgent((req, res) => {

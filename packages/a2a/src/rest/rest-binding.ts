@@ -1,3 +1,4 @@
+import { trimTrailingSlashes } from '@agentweb/core';
 import { type HttpClient, HttpStatusError, isHttpStatusError } from '@agentweb/http';
 import type { AppliedAuth } from '../auth.js';
 import type { A2AOperation } from '../dialect.js';
@@ -49,7 +50,7 @@ interface RestRequest {
 export function createRestTransport(settings: TransportSettings): A2ATransport {
   const { http, dialect, url, tenant } = settings;
   const v1 = dialect === '1.0';
-  const base = url.replace(/\/+$/, '') + (v1 ? (tenant ? `/${encodeURIComponent(tenant)}` : '') : '/v1');
+  const base = trimTrailingSlashes(url) + (v1 ? (tenant ? `/${encodeURIComponent(tenant)}` : '') : '/v1');
   const mediaType = v1 ? 'application/a2a+json' : 'application/json';
   const plain = new Map<string, Readonly<Record<string, string>>>();
 
