@@ -1,6 +1,7 @@
 import { isInvalidOptionError } from '@agentweb/core';
 import {
   createHttpClient,
+  type HttpClient,
   isBlockedAddressError,
   isBodyTooLargeError,
   isNetworkError,
@@ -78,6 +79,20 @@ async function grpcAgent(handlers: { unary?: Record<string, Unary>; streaming?: 
   return `127.0.0.1:${port}`;
 }
 
+/**
+ * `http`, whose address guard can only refuse: every destination goes to the real guard, and one the guard lets
+ * through fails here instead, so no channel is ever made (tests of refusals never dial outside loopback).
+ */
+function refusalsOnly(http: HttpClient): HttpClient {
+  return {
+    ...http,
+    async resolveDestination(url, options) {
+      await http.resolveDestination(url, options);
+      throw new Error(`the address guard let ${String(url)} through`);
+    },
+  };
+}
+
 function grpcCard(url: string) {
   return {
     name: 'grpc agent',
@@ -126,16 +141,17 @@ describe('gRPC target and channel policy', () => {
       _o: unknown,
       cb: (e: null, a: { address: string; family: number }[]) => void,
     ) => cb(null, [{ address: '10.1.2.3', family: 4 }]);
-    const strict = createHttpClient({ lookup });
+    const strict = refusalsOnly(createHttpClient({ lookup }));
     const literal = await createA2AClient({ card: grpcCard('10.0.0.1:443'), http: strict });
     expect(isBlockedAddressError(await literal.getTask({ id: 't' }).catch((e: unknown) => e))).toBe(true);
     const named = await createA2AClient({ card: grpcCard('agent.example:443'), http: strict });
     const error = await named.sendMessage({ message: { parts: text('x') } }).catch((e: unknown) => e);
     expect(isBlockedAddressError(error) && error.address).toBe('10.1.2.3');
-    const insecure = await createA2AClient({ card: grpcCard('http://93.184.216.34:80'), http: strict });
+    // Plaintext is refused whatever the address: loopback targets, under a client without allowHttp.
+    const insecure = await createA2AClient({ card: grpcCard('http://127.0.0.1:9'), http: strict });
     expect(isUrlPolicyError(await insecure.getTask({ id: 't' }).catch((e: unknown) => e))).toBe(true);
     const forcedPlain = await createA2AClient({
-      card: grpcCard('93.184.216.34:80'),
+      card: grpcCard('127.0.0.1:9'),
       http: strict,
       grpc: { plaintext: true },
     });
