@@ -25,7 +25,7 @@ import {
   v03Card,
 } from './helpers/agent-double.js';
 import { loopbackHttp } from './helpers/http.js';
-import { collect, text } from './helpers/messages.js';
+import { collect, collectUntilError, text } from './helpers/messages.js';
 
 const http = loopbackHttp();
 const startDouble = useAgentDoubles();
@@ -343,18 +343,17 @@ describe('hostile or broken answers', () => {
       });
       const client = await createA2AClient({ card: v03Card(double.rpcUrl), http });
       for (const resume of [undefined, false] as const) {
-        const seen: string[] = [];
-        const error = await (async () => {
-          for await (const e of client.streamMessage({ message: { parts: text('x') } }, { resume }))
-            seen.push(e.kind);
-        })().catch((e: unknown) => e);
+        const { events, error } = await collectUntilError(
+          client.streamMessage({ message: { parts: text('x') } }, { resume }),
+        );
+        const seen = events.map((e) => e.kind);
         expect(seen, `${failing}, resume ${resume}`).toEqual(['status-update', 'artifact-update']);
         expect(isA2ARpcError(error) && error.rpcCode).toBe(failing === 'rpc-error' ? -32603 : -32006);
       }
     }
   });
 
-  it('a JSON answer to a stream request that stops sending fails at the idle timeout, not the stream deadline', async () => {
+  it('a JSON answer to a stream request that stops sending fails at the idle timeout, on JSON-RPC and HTTP+JSON', async () => {
     for (const sent of ['', '{"jsonrpc":"2.0",']) {
       const double = await startDouble((_call, res) => {
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -362,16 +361,17 @@ describe('hostile or broken answers', () => {
         else res.flushHeaders();
         // Then nothing, and the response never ends.
       });
-      const client = await createA2AClient({
-        card: v03Card(double.rpcUrl),
-        http,
-        idleTimeoutMs: 150,
-        streamTimeoutMs: 10_000,
-      });
-      const error = await collect(
-        client.streamMessage({ message: { parts: text('x') } }, { resume: false }),
-      ).catch((e: unknown) => e);
-      expect(isA2AStreamError(error) && error.reason, `after ${JSON.stringify(sent)}`).toBe('idle-timeout');
+      const rest = { url: double.baseUrl, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' };
+      for (const card of [v03Card(double.rpcUrl), v1Card(double.baseUrl, { supportedInterfaces: [rest] })]) {
+        const client = await createA2AClient({ card, http, idleTimeoutMs: 150, streamTimeoutMs: 10_000 });
+        const error = await collect(
+          client.streamMessage({ message: { parts: text('x') } }, { resume: false }),
+        ).catch((e: unknown) => e);
+        expect(
+          isA2AStreamError(error) && error.reason,
+          `${client.binding} after ${JSON.stringify(sent)}`,
+        ).toBe('idle-timeout');
+      }
     }
   });
 

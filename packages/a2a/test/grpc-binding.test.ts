@@ -15,6 +15,7 @@ import { DEFAULT_GRPC_IDLE_TIMEOUT_MS, grpcChannelOptions } from '../src/grpc/gr
 import { encodeRequest } from '../src/grpc/proto-codec.js';
 import {
   type A2AAuth,
+  type CreateA2AClientOptions,
   createA2AClient,
   isA2AClientClosedError,
   isA2AStreamError,
@@ -106,6 +107,10 @@ function grpcCard(url: string) {
   };
 }
 
+/** A client of `target` over plaintext gRPC on loopback, with `extra` options. */
+const plainClient = (target: string, extra: Omit<CreateA2AClientOptions, 'card' | 'http' | 'grpc'> = {}) =>
+  createA2AClient({ card: grpcCard(target), http: loopbackHttp(), grpc: { plaintext: true }, ...extra });
+
 const working = { id: 't1', contextId: 'c1', status: { state: 'TASK_STATE_WORKING' } };
 const completedTask = encodeRequest(TaskSchema, { ...working, status: { state: 'TASK_STATE_COMPLETED' } });
 
@@ -164,11 +169,7 @@ describe('gRPC target and channel policy', () => {
     const error = await tls.getTask({ id: 't1' }).catch((e: unknown) => e);
     expect(isNetworkError(error) || isTimeoutError(error)).toBe(true);
     await tls.close();
-    const plain = await createA2AClient({
-      card: grpcCard(target),
-      http: loopbackHttp(),
-      grpc: { plaintext: true },
-    });
+    const plain = await plainClient(target);
     expect((await plain.getTask({ id: 't1' })).status.state).toBe('completed');
     await plain.close();
   });
@@ -180,11 +181,7 @@ describe('gRPC channel lifetime', () => {
       unary: { GetTask: () => completedTask },
       streaming: { SendStreamingMessage: (call) => call.end() },
     });
-    const client = await createA2AClient({
-      card: grpcCard(target),
-      http: loopbackHttp(),
-      grpc: { plaintext: true },
-    });
+    const client = await plainClient(target);
     // The first call starts resolving the target; close() runs before the channel exists.
     const first = client.getTask({ id: 't1' }).catch((e: unknown) => e);
     await client.close();
@@ -199,11 +196,7 @@ describe('gRPC channel lifetime', () => {
 
   it('close() after the channel is made: later calls fail with A2AClientClosedError', async () => {
     const target = await grpcAgent({ unary: { GetTask: () => completedTask } });
-    const client = await createA2AClient({
-      card: grpcCard(target),
-      http: loopbackHttp(),
-      grpc: { plaintext: true },
-    });
+    const client = await plainClient(target);
     expect((await client.getTask({ id: 't1' })).status.state).toBe('completed');
     await client.close();
     const error = await client.getTask({ id: 't1' }).catch((e: unknown) => e);
@@ -263,11 +256,7 @@ describe('gRPC bad input', () => {
     const target = await grpcAgent({
       unary: { GetTask: (req) => big(req.toString().includes('huge') ? 6 * 1024 * 1024 : 2 * 1024 * 1024) },
     });
-    const client = await createA2AClient({
-      card: grpcCard(target),
-      http: loopbackHttp(),
-      grpc: { plaintext: true },
-    });
+    const client = await plainClient(target);
     // 2 MiB: within the channel's 4 MiB limit (the event cap), over this call's 1 MiB body cap.
     const over = await client.getTask({ id: 't1' }).catch((e: unknown) => e);
     expect(isBodyTooLargeError(over) && over.limit).toBe(1024 * 1024);
@@ -279,11 +268,7 @@ describe('gRPC bad input', () => {
 
   it('bytes that are not the message are InvalidAgentResponseError', async () => {
     const target = await grpcAgent({ unary: { GetTask: () => Buffer.from([0xff, 0xff, 0xff, 0x01]) } });
-    const client = await createA2AClient({
-      card: grpcCard(target),
-      http: loopbackHttp(),
-      grpc: { plaintext: true },
-    });
+    const client = await plainClient(target);
     const error = await client.getTask({ id: 't1' }).catch((e: unknown) => e);
     expect(isInvalidAgentResponseError(error)).toBe(true);
     expect(String(error)).toMatch(/lf\.a2a\.v1\.Task message does not decode/);
@@ -292,10 +277,7 @@ describe('gRPC bad input', () => {
 
   it('an agent that never answers fails at the gRPC deadline', async () => {
     const target = await grpcAgent({ unary: { GetTask: () => undefined } });
-    const client = await createA2AClient({
-      card: grpcCard(target),
-      http: loopbackHttp(),
-      grpc: { plaintext: true },
+    const client = await plainClient(target, {
       timeoutMs: 200,
     });
     const started = Date.now();
@@ -322,10 +304,7 @@ describe('gRPC bad input', () => {
         },
       },
     });
-    const idle = await createA2AClient({
-      card: grpcCard(target),
-      http: loopbackHttp(),
-      grpc: { plaintext: true },
+    const idle = await plainClient(target, {
       idleTimeoutMs: 150,
     });
     const events: unknown[] = [];
@@ -336,10 +315,7 @@ describe('gRPC bad input', () => {
     expect(events).toHaveLength(1);
     expect(isA2AStreamError(stalled) && stalled.reason).toBe('idle-timeout');
     await idle.close();
-    const bounded = await createA2AClient({
-      card: grpcCard(target),
-      http: loopbackHttp(),
-      grpc: { plaintext: true },
+    const bounded = await plainClient(target, {
       streamTimeoutMs: 300,
     });
     const started = Date.now();
@@ -369,11 +345,7 @@ describe('gRPC bad input', () => {
         },
       },
     });
-    const client = await createA2AClient({
-      card: grpcCard(target),
-      http: loopbackHttp(),
-      grpc: { plaintext: true },
-    });
+    const client = await plainClient(target);
     for (const resume of [undefined, false] as const) {
       const seen: string[] = [];
       const error = await (async () => {
@@ -398,10 +370,7 @@ describe('gRPC bad input', () => {
         },
       },
     });
-    const client = await createA2AClient({
-      card: grpcCard(target),
-      http: loopbackHttp(),
-      grpc: { plaintext: true },
+    const client = await plainClient(target, {
       auth: { type: 'bearer', token: 'tok' },
       extensions: ['urn:e'],
     });
@@ -425,10 +394,7 @@ describe('gRPC bad input', () => {
       { auth: { type: 'apiKey', key: 'sekret\r\nx: y', in: 'query', name: 'k' } },
     ];
     for (const { auth, names } of refused) {
-      const client = await createA2AClient({
-        card: grpcCard(target),
-        http: loopbackHttp(),
-        grpc: { plaintext: true },
+      const client = await plainClient(target, {
         auth,
       });
       const unary = await client.getTask({ id: 't1' }).catch((e: unknown) => e);
@@ -467,10 +433,7 @@ describe('gRPC bad input', () => {
 
   it('extensions gRPC metadata cannot carry are refused when the client is made', async () => {
     const target = await grpcAgent({ unary: { GetTask: () => completedTask } });
-    const error = await createA2AClient({
-      card: grpcCard(target),
-      http: loopbackHttp(),
-      grpc: { plaintext: true },
+    const error = await plainClient(target, {
       extensions: ['urn:caf\u00e9'],
     }).catch((e: unknown) => e);
     expect(isInvalidOptionError(error) && error.option).toBe('extensions');
