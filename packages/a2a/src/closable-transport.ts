@@ -9,6 +9,7 @@ import type { A2ATransport } from './transport.js';
  */
 export function closableTransport(transport: A2ATransport, isClosed: () => boolean): A2ATransport {
   const refusal = () => new A2AClientClosedError({ url: transport.url });
+  // A generator, so the refusal comes from the first next() as a transport's stream errors would.
   async function* refusedStream(): AsyncGenerator<StreamEvent[], void, undefined> {
     yield* [];
     throw refusal();
