@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHttpClient } from '@agentweb/http';
 import { Role, type AgentCard as V1Card } from 'a2a-sdk-v1';
@@ -10,7 +10,9 @@ import { createA2AClient } from '../src/index.js';
 // One minimal 1.0 JSON-RPC agent on loopback. SendMessage answers a fixed completed task. SendStreamingMessage
 // answers the stream its message text names, built once so the server's own cost stays small:
 //   `events:<n>`   the task, then n - 2 working status updates and a completed one (n events in all);
-//   `big:<n>`      the task, n artifact updates of 1 MB of text each, and a completed status update.
+//   `big:<n>`      the task, n artifact updates of 1 MB of text each, and a completed status update;
+//   `paced:<n>`    the events of `events:<n>`, each in its own write, one per turn of the event loop, as a server
+//                  sends events as they happen (the others go out in one write, the best case for batching).
 const BIG_EVENT_BYTES = 1_000_000;
 const taskJson = (id: unknown) =>
   JSON.stringify({
@@ -31,11 +33,11 @@ const status = (state: string, i: number) => ({
   statusUpdate: { taskId: 't1', contextId: 'c1', status: { state, timestamp: `${i}` } },
 });
 
-function streamBody(scenario: string): string {
+function streamEvents(scenario: string): string[] {
   const [kind, count] = scenario.split(':');
   const n = Number(count);
   const results: unknown[] = [submitted];
-  if (kind === 'events') {
+  if (kind === 'events' || kind === 'paced') {
     for (let i = 1; i < n - 1; i++) results.push(status('TASK_STATE_WORKING', i));
   } else {
     const text = 'x'.repeat(BIG_EVENT_BYTES);
@@ -52,21 +54,41 @@ function streamBody(scenario: string): string {
     }
   }
   results.push(status('TASK_STATE_COMPLETED', n));
-  return results
-    .map((result) => `data: ${JSON.stringify({ jsonrpc: '2.0', id: ID_SLOT, result })}\n\n`)
-    .join('');
+  return results.map((result) => `data: ${JSON.stringify({ jsonrpc: '2.0', id: ID_SLOT, result })}\n\n`);
 }
 
 // Every event answers the request's id; the bodies are built once with a slot for it.
 const ID_SLOT = '@request-id@';
-const STREAMS = { small: 'events:1000', many: 'events:10000', big: 'big:8' } as const;
-const bodies = new Map<string, string[]>(
-  Object.values(STREAMS).map((scenario) => [scenario, streamBody(scenario).split(JSON.stringify(ID_SLOT))]),
+const STREAMS = { small: 'events:1000', many: 'events:10000', big: 'big:8', paced: 'paced:1000' } as const;
+const slot = JSON.stringify(ID_SLOT);
+/** Per scenario, its events (each split around the id slot), written one by one for `paced:`, else in one write. */
+const streams = new Map<string, string[][]>(
+  Object.values(STREAMS).map((scenario) => [
+    scenario,
+    scenario.startsWith('paced:')
+      ? streamEvents(scenario).map((event) => event.split(slot))
+      : [streamEvents(scenario).join('').split(slot)],
+  ]),
 );
 const expectedEvents = (scenario: string) => {
   const [kind, count] = scenario.split(':');
-  return kind === 'events' ? Number(count) : Number(count) + 2;
+  return kind === 'big' ? Number(count) + 2 : Number(count);
 };
+
+/** Writes `writes` in order, one per turn of the event loop, so each leaves in its own write, then ends. */
+function writeSeparately(res: ServerResponse, writes: string[]): void {
+  let next = 0;
+  const step = (): void => {
+    if (res.destroyed) return;
+    if (next === writes.length) {
+      res.end();
+      return;
+    }
+    res.write(writes[next++]);
+    setImmediate(step);
+  };
+  step();
+}
 
 const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
@@ -78,13 +100,16 @@ const server = createServer((req, res) => {
       params: { message: { parts: { text?: string }[] } };
     };
     if (body.method === 'SendStreamingMessage') {
-      const stream = bodies.get(body.params.message.parts[0]?.text ?? '');
+      const scenario = body.params.message.parts[0]?.text ?? '';
+      const stream = streams.get(scenario);
       if (stream === undefined) {
         res.writeHead(400).end();
         return;
       }
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      res.end(stream.join(JSON.stringify(body.id)));
+      const writes = stream.map((parts) => parts.join(JSON.stringify(body.id)));
+      if (scenario.startsWith('paced:')) writeSeparately(res, writes);
+      else res.end(writes[0]);
       return;
     }
     const text = taskJson(body.id);
@@ -224,3 +249,4 @@ function streamGroup(title: string, scenario: string, timing = warm): void {
 streamGroup('1,000-event stream read to the end', STREAMS.small);
 streamGroup('10,000-event stream read to the end', STREAMS.many, { warmupTime: 1000, time: 2000 });
 streamGroup('stream of 8 events of 1 MB read to the end', STREAMS.big, { warmupTime: 1000, time: 2000 });
+streamGroup('1,000-event stream, one write per event', STREAMS.paced, { warmupTime: 1000, time: 2000 });

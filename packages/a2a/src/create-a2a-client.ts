@@ -8,6 +8,7 @@ import { type CardCache, createCardCache } from './card-cache.js';
 import { cardLocation } from './card-location.js';
 import { type CardKeyResolver, verifyCardSignatures } from './card-signature.js';
 import { A2A_CLIENT_OPTION_RULES } from './client-option-rules.js';
+import { closableTransport } from './closable-transport.js';
 import type { A2ADialect } from './dialect.js';
 import { isA2ARpcError, isInvalidAgentResponseError } from './errors.js';
 import type { GrpcOptions } from './grpc/grpc-options.js';
@@ -83,7 +84,10 @@ export interface CreateA2AClientOptions {
   verifySignature?: VerifySignatureOptions;
   /** Deadline of each unary call in ms (default: the HTTP client's, 10 000). */
   timeoutMs?: number;
-  /** Body cap of each unary answer in bytes (default: the HTTP client's, 1 MiB). */
+  /**
+   * Body cap of each unary answer in bytes, and of a JSON (not event-stream) answer to a stream request, on every
+   * binding (default: the HTTP client's, 1 MiB).
+   */
   maxBodyBytes?: number;
   /** Deadline of a whole stream, ms (default 30 minutes). */
   streamTimeoutMs?: number;
@@ -91,7 +95,10 @@ export interface CreateA2AClientOptions {
   maxStreamBytes?: number;
   /** Cap on one SSE event (default 4 MiB, as the official SDK). */
   maxEventBytes?: number;
-  /** Longest silence on a stream before it counts as dropped, ms (default 60 000). */
+  /**
+   * Longest silence on a stream before it counts as dropped, ms (default 60 000): between events or gRPC messages,
+   * and between the chunks of a JSON answer to a stream request.
+   */
   idleTimeoutMs?: number;
   /** How dropped streams are resumed; `false` turns resuming off. */
   resume?: ResumeOptions | false;
@@ -196,8 +203,9 @@ export interface A2AClient {
     options?: A2ACallOptions,
   ): Promise<void>;
   /**
-   * Closes what this client holds open: a gRPC client's channel. HTTP bindings share the HTTP client's
-   * connections, which its owner closes. Idempotent.
+   * Closes what this client holds open: a gRPC client's channel, and the HTTP client's connections when the client
+   * made that HTTP client itself (no `http` option; a given one stays open for its owner). Every call after it
+   * fails with `A2AClientClosedError` without sending anything, on every binding. Idempotent.
    */
   close(): Promise<void>;
 }
@@ -303,7 +311,9 @@ export async function createA2AClient(options: CreateA2AClientOptions): Promise<
   if (options.endpointUrl !== undefined) endpoint.url = options.endpointUrl;
   if (options.tenant !== undefined) endpoint.tenant = options.tenant;
   const { dialect, binding, url } = endpoint;
-  const transport: A2ATransport = await createTransport(
+  let closed = false;
+  let closing: Promise<void> | undefined;
+  const opened: A2ATransport = await createTransport(
     binding,
     {
       http,
@@ -323,6 +333,7 @@ export async function createA2AClient(options: CreateA2AClientOptions): Promise<
     },
     options.grpc,
   );
+  const transport = closableTransport(opened, () => closed);
 
   const outgoing = (params: SendMessageParams): OutgoingSend => {
     const m = params.message;
@@ -429,7 +440,15 @@ export async function createA2AClient(options: CreateA2AClientOptions): Promise<
     getPushNotificationConfig: (params, call) => transport.getPushConfig(params, call),
     listPushNotificationConfigs: (params, call) => transport.listPushConfigs(params, call),
     deletePushNotificationConfig: (params, call) => transport.deletePushConfig(params, call),
-    close: () => transport.close(),
+    close() {
+      closed = true;
+      closing ??= (async () => {
+        await transport.close();
+        // An HTTP client made here has no other owner to close its keep-alive connections.
+        if (options.http === undefined) await http.close();
+      })();
+      return closing;
+    },
   };
   return client;
 }

@@ -329,6 +329,21 @@ export class CardSignatureError extends AgentWebError {
   }
 }
 
+/** A call was made on an A2A client after its `close()` (or while it closed); nothing was sent. */
+export class A2AClientClosedError extends AgentWebError {
+  /** The endpoint of the closed client. */
+  readonly url: string;
+
+  constructor(options: { url: string }) {
+    super({
+      code: 'A2A_CLIENT_CLOSED',
+      message: `The A2A client for ${options.url} is closed; create a new one. Nothing was sent.`,
+    });
+    this.name = 'A2AClientClosedError';
+    this.url = options.url;
+  }
+}
+
 /** True for any {@link A2ARpcError} subclass from any copy of AgentWeb. */
 export function isA2ARpcError(error: unknown): error is A2ARpcError {
   return isAgentWebError(error) && typeof (error as { rpcCode?: unknown }).rpcCode === 'number';
@@ -363,3 +378,4 @@ export const isA2AStreamError = createErrorGuard<A2AStreamError>('A2AStreamError
 export const isNoSupportedEndpointError =
   createErrorGuard<NoSupportedEndpointError>('NoSupportedEndpointError');
 export const isCardSignatureError = createErrorGuard<CardSignatureError>('CardSignatureError');
+export const isA2AClientClosedError = createErrorGuard<A2AClientClosedError>('A2AClientClosedError');

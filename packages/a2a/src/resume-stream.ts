@@ -35,27 +35,50 @@ const RECENT_CHARS = 4 * 1024 * 1024;
 /** Keys kept once a stream has been resumed (a key is a 44-character hash). */
 const MAX_KEYS = 16_384;
 
-function eventKey(event: StreamEvent): string {
-  return hash('sha256', JSON.stringify(event), 'base64');
+/** The key of an event for recognising replays; undefined when it cannot be keyed (nesting too deep to serialise). */
+function eventKey(event: StreamEvent): string | undefined {
+  try {
+    return hash('sha256', JSON.stringify(event), 'base64');
+  } catch {
+    // JSON.stringify recurses, and JSON.parse does not: a data part nested some 10,000 levels deep parses under the
+    // event cap but overflows the stack here. Such an event is never recognised, so it is never skipped.
+    return undefined;
+  }
 }
 
-/** A cheap upper-bound-ish size of an event: what its parts and strings hold, without serialising it. */
+/** Objects still to visit in {@link approximateChars}; shared, since that function is synchronous. */
+const toVisit: object[] = [];
+
+/**
+ * A cheap upper-bound-ish size of an event: what its parts and strings hold, without serialising it. Walks with
+ * an explicit stack (a deeply nested data part must not overflow the call stack) and stops past `budget`.
+ */
 function approximateChars(value: unknown, budget: number): number {
   if (typeof value === 'string') return value.length;
   if (typeof value !== 'object' || value === null) return 8;
-  let size = 2;
-  for (const key in value) {
-    size += key.length + approximateChars((value as Record<string, unknown>)[key], budget - size);
-    if (size > budget) return size;
+  let size = 0;
+  let next: object | undefined = value;
+  while (next !== undefined) {
+    size += 2;
+    for (const key in next) {
+      const child = (next as Record<string, unknown>)[key];
+      size += key.length;
+      if (typeof child === 'string') size += child.length;
+      else if (typeof child !== 'object' || child === null) size += 8;
+      else toVisit.push(child);
+    }
+    next = size > budget ? undefined : toVisit.pop();
   }
+  toVisit.length = 0;
   return size;
 }
 
 /**
  * Remembers what a stream delivered so a resubscription's replays can be skipped. Hashing every event up front
  * was most of the per-event cost of a stream, so until the first resubscribe it only keeps the most recent events
- * (bounded by count and size); their keys are computed when a resubscribe happens, and from then on every event is
- * keyed as it arrives. An agent that replays events older than that window delivers them again.
+ * (bounded by count and size), by reference; their keys are computed when a resubscribe happens, and from then on
+ * every event is keyed once as it arrives. An agent that replays events older than that window delivers them
+ * again, and so does one replaying an event the consumer changed after it was yielded (its key is taken then).
  */
 class DeliveredEvents {
   // A ring of the most recent events: `#start` is the oldest, `#count` how many are held.
@@ -66,19 +89,25 @@ class DeliveredEvents {
   #chars = 0;
   #keys: Set<string> | undefined;
 
-  /** True when `event` was delivered before (only ever after a resubscribe). */
-  seen(event: StreamEvent): boolean {
-    // Optional chaining skips computing the key while there are no keys.
-    return this.#keys?.has(eventKey(event)) === true;
+  /**
+   * Records `event` and says whether it is new. Before any resubscribe every event is (nothing was replayed yet);
+   * after one, an event whose key was seen is not, and an event that cannot be keyed always is.
+   */
+  deliver(event: StreamEvent): boolean {
+    if (this.#keys === undefined) {
+      this.#remember(event);
+      return true;
+    }
+    const key = eventKey(event);
+    if (key === undefined) return true;
+    if (this.#keys.has(key)) return false;
+    this.#keys.add(key);
+    // Sets iterate in insertion order: the first key is the oldest.
+    if (this.#keys.size > MAX_KEYS) this.#keys.delete(this.#keys.values().next().value as string);
+    return true;
   }
 
-  add(event: StreamEvent): void {
-    if (this.#keys !== undefined) {
-      this.#keys.add(eventKey(event));
-      // Sets iterate in insertion order: the first key is the oldest.
-      if (this.#keys.size > MAX_KEYS) this.#keys.delete(this.#keys.values().next().value as string);
-      return;
-    }
+  #remember(event: StreamEvent): void {
     if (this.#count === RECENT_EVENTS) this.#dropOldest();
     const size = approximateChars(event, RECENT_CHARS);
     const at = (this.#start + this.#count) % RECENT_EVENTS;
@@ -95,7 +124,8 @@ class DeliveredEvents {
     const keys = new Set<string>();
     for (let i = 0; i < this.#count; i += 1) {
       const event = this.#events[(this.#start + i) % RECENT_EVENTS];
-      if (event !== undefined) keys.add(eventKey(event));
+      const key = event === undefined ? undefined : eventKey(event);
+      if (key !== undefined) keys.add(key);
     }
     this.#keys = keys;
     this.#events.fill(undefined);
@@ -112,10 +142,12 @@ class DeliveredEvents {
 }
 
 /**
- * Yields the events of `open()` (which yields them in batches) one by one; when that stream drops (closes or fails with a network error or idle
- * timeout) before a terminal or interrupted state, resubscribes to the task with exponential backoff, at most
- * `maxReconnects` times, and skips events already delivered (a resubscription replays the task snapshot and,
- * on some agents, earlier events: the last 256 delivered events, up to 4 MiB of them, are recognised).
+ * Yields the events of `open()` (which yields them in batches) one by one; when that stream drops (closes or fails
+ * with a network error or idle timeout) before a terminal or interrupted state, resubscribes to the task with
+ * exponential backoff, at most `maxReconnects` times, and skips events already delivered (a resubscription replays
+ * the task snapshot and, on some agents, earlier events: the last 256 delivered events, up to 4 MiB of them, are
+ * recognised). Those events are kept by reference until a resubscribe, when they are keyed by their content: a
+ * consumer that changes a yielded event before then may be given the agent's replay of it again.
  */
 export async function* resumableStream(
   open: () => AsyncIterable<StreamEvent[]>,
@@ -136,10 +168,7 @@ export async function* resumableStream(
         for (const event of batch) {
           taskId ??= taskIdOf(event);
           const ended = isStreamEnd(event);
-          if (!delivered.seen(event)) {
-            delivered.add(event);
-            yield event;
-          }
+          if (delivered.deliver(event)) yield event;
           if (ended) return;
         }
       }

@@ -11,7 +11,7 @@ import {
 } from './errors.js';
 import { parseJsonText, type RpcCallSite, unwrapRpcResponse } from './rpc-envelope.js';
 import { isObject } from './shape.js';
-import { isBlank, parseSseBatches } from './sse-parser.js';
+import { isBlank, parseSseBatches, readWithIdle } from './sse-parser.js';
 import type { TransportSettings } from './transport.js';
 
 /** Settings of a JSON-RPC transport bound to one endpoint: a binding's settings, less the tenant (sent in params). */
@@ -150,7 +150,12 @@ export class RpcTransport {
     }
     const contentType = opened.headers.get('content-type') ?? '';
     if (!contentType.toLowerCase().includes('text/event-stream')) {
-      const text = await readCapped(opened.body, this.options.maxBodyBytes ?? 1024 * 1024, site);
+      const text = await readCapped(
+        opened.body,
+        this.options.maxBodyBytes ?? this.options.http.defaults.maxBodyBytes,
+        site,
+        { idleTimeoutMs: this.options.idleTimeoutMs, signal },
+      );
       const envelope = parseJsonText(
         text,
         site,
@@ -166,10 +171,16 @@ export class RpcTransport {
     });
     for await (const batch of batches) {
       const out: T[] = [];
-      for (const event of batch) {
-        if (isBlank(event.data)) continue;
-        const envelope = parseJsonText(event.data, site, 'an event on the stream');
-        out.push(map(unwrapRpcResponse(envelope, id, site)));
+      try {
+        for (const event of batch) {
+          if (isBlank(event.data)) continue;
+          const envelope = parseJsonText(event.data, site, 'an event on the stream');
+          out.push(map(unwrapRpcResponse(envelope, id, site)));
+        }
+      } catch (error) {
+        // Events before the failing one (a JSON-RPC error, a malformed event) were sent: deliver them first.
+        if (out.length > 0) yield out;
+        throw error;
       }
       if (out.length > 0) yield out;
     }
@@ -196,17 +207,31 @@ function rpcErrorIn(text: string, id: number, site: RpcCallSite): A2ARpcError | 
   return undefined;
 }
 
+/** How long {@link readCapped} waits for each chunk, and what stops it. */
+export interface ReadWait {
+  /** Longest wait for the next chunk, ms (0: none). */
+  idleTimeoutMs: number;
+  /** Stops reading. */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Reads a whole (non-stream) answer to a stream request: at most `limit` bytes, and at most `idleTimeoutMs` between
+ * chunks, as for the events of a stream (otherwise an agent that sends headers and then nothing would hold the call
+ * until the whole stream's deadline).
+ */
 export async function readCapped(
   body: ReadableStream<Uint8Array>,
   limit: number,
   site: RpcCallSite,
+  wait: ReadWait,
 ): Promise<string> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
     while (true) {
-      const { done, value } = await reader.read();
+      const { done, value } = await readWithIdle(reader, wait.idleTimeoutMs, wait.signal);
       if (done) break;
       size += value.byteLength;
       if (size > limit) throw invalidResponse(`the non-stream answer exceeds ${limit} bytes`, site);

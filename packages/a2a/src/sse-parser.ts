@@ -80,7 +80,11 @@ class EventBuilder {
   }
 }
 
-async function readWithIdle(
+/**
+ * One read of `reader`, failing with an `idle-timeout` `A2AStreamError` when nothing comes for `idleTimeoutMs`
+ * (0: no limit) and with `signal`'s reason when it aborts.
+ */
+export async function readWithIdle(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   idleTimeoutMs: number,
   signal: AbortSignal | undefined,
@@ -96,7 +100,7 @@ async function readWithIdle(
           reject(
             new A2AStreamError({
               reason: 'idle-timeout',
-              message: `No data on the event stream for ${idleTimeoutMs} ms`,
+              message: `No data on the stream for ${idleTimeoutMs} ms`,
             }),
           ),
         idleTimeoutMs,
@@ -164,31 +168,37 @@ export async function* parseSseBatches(
       const text = chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true });
       if (text === '' && !chunk.done) continue;
       const batch: SseEvent[] = [];
-      let start = 0;
-      if (skipLf && text.charCodeAt(0) === 10 && pending === '') start = 1;
-      skipLf = false;
-      if (text.indexOf('\r', start) === -1) {
-        // LF only, as nearly every server sends: a plain scan, no regex.
-        for (let end = text.indexOf('\n', start); end !== -1; end = text.indexOf('\n', start)) {
-          const whole = pending === '' ? text.slice(start, end) : pending + text.slice(start, end);
-          pending = '';
-          start = end + 1;
-          line(whole, batch);
+      try {
+        let start = 0;
+        if (skipLf && text.charCodeAt(0) === 10 && pending === '') start = 1;
+        skipLf = false;
+        if (text.indexOf('\r', start) === -1) {
+          // LF only, as nearly every server sends: a plain scan, no regex.
+          for (let end = text.indexOf('\n', start); end !== -1; end = text.indexOf('\n', start)) {
+            const whole = pending === '' ? text.slice(start, end) : pending + text.slice(start, end);
+            pending = '';
+            start = end + 1;
+            line(whole, batch);
+          }
+        } else {
+          lineEnd.lastIndex = start;
+          for (let m = lineEnd.exec(text); m !== null; m = lineEnd.exec(text)) {
+            const whole = pending + text.slice(start, m.index);
+            pending = '';
+            start = m.index + m[0].length;
+            // A CR that ends the chunk may be the first half of a CRLF split across chunks.
+            if (m[0] === '\r' && start === text.length) skipLf = true;
+            line(whole, batch);
+          }
         }
-      } else {
-        lineEnd.lastIndex = start;
-        for (let m = lineEnd.exec(text); m !== null; m = lineEnd.exec(text)) {
-          const whole = pending + text.slice(start, m.index);
-          pending = '';
-          start = m.index + m[0].length;
-          // A CR that ends the chunk may be the first half of a CRLF split across chunks.
-          if (m[0] === '\r' && start === text.length) skipLf = true;
-          line(whole, batch);
+        if (start < text.length) {
+          pending += text.slice(start);
+          if (pending.length + builder.dataSize > maxBytes) throw tooLarge();
         }
-      }
-      if (start < text.length) {
-        pending += text.slice(start);
-        if (pending.length + builder.dataSize > maxBytes) throw tooLarge();
+      } catch (error) {
+        // The events completed before the failure in this chunk were sent: they go up before the error does.
+        if (batch.length > 0) yield batch;
+        throw error;
       }
       if (batch.length > 0) yield batch;
       if (chunk.done) break;

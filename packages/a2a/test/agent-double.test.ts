@@ -1,9 +1,11 @@
-import { isHttpStatusError, isRedirectPolicyError } from '@agentweb/http';
+import { createHttpClient, isHttpStatusError, isRedirectPolicyError } from '@agentweb/http';
+import { createLoopbackOnlyConnector } from '@agentweb/http/test';
 import { describe, expect, it } from 'vitest';
 import {
   A2ARpcError,
   createA2AClient,
   isA2AAuthRequiredError,
+  isA2ARpcError,
   isA2AStreamError,
   isInvalidAgentResponseError,
   isNoSupportedEndpointError,
@@ -23,7 +25,7 @@ import {
   v03Card,
 } from './helpers/agent-double.js';
 import { loopbackHttp } from './helpers/http.js';
-import { collect, text } from './helpers/messages.js';
+import { collect, collectUntilError, text } from './helpers/messages.js';
 
 const http = loopbackHttp();
 const startDouble = useAgentDoubles();
@@ -316,6 +318,89 @@ describe('hostile or broken answers', () => {
       );
       expect(isInvalidAgentResponseError(error)).toBe(true);
     }
+  });
+
+  it('events read before a JSON-RPC error or a malformed event in the same read reach the consumer first', async () => {
+    const artifact = {
+      kind: 'artifact-update',
+      taskId: 't7',
+      contextId: 'c',
+      artifact: { artifactId: 'a1', parts: [{ kind: 'text', text: 'partial' }] },
+    };
+    for (const failing of ['rpc-error', 'malformed'] as const) {
+      // One write: TCP brings the three events in one read, so the client parses them as one batch.
+      const double = await startDouble((call, res) => {
+        startSse(res);
+        const event = (body: Record<string, unknown>) =>
+          `data: ${JSON.stringify({ jsonrpc: '2.0', id: call.id, ...body })}\n\n`;
+        res.end(
+          event({ result: statusEvent('t7', 'working', false) }) +
+            event({ result: artifact }) +
+            (failing === 'rpc-error'
+              ? event({ error: { code: -32603, message: 'agent crashed' } })
+              : 'data: {not json\n\n'),
+        );
+      });
+      const client = await createA2AClient({ card: v03Card(double.rpcUrl), http });
+      for (const resume of [undefined, false] as const) {
+        const { events, error } = await collectUntilError(
+          client.streamMessage({ message: { parts: text('x') } }, { resume }),
+        );
+        const seen = events.map((e) => e.kind);
+        expect(seen, `${failing}, resume ${resume}`).toEqual(['status-update', 'artifact-update']);
+        expect(isA2ARpcError(error) && error.rpcCode).toBe(failing === 'rpc-error' ? -32603 : -32006);
+      }
+    }
+  });
+
+  it('a JSON answer to a stream request that stops sending fails at the idle timeout, on JSON-RPC and HTTP+JSON', async () => {
+    for (const sent of ['', '{"jsonrpc":"2.0",']) {
+      const double = await startDouble((_call, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        if (sent) res.write(sent);
+        else res.flushHeaders();
+        // Then nothing, and the response never ends.
+      });
+      const rest = { url: double.baseUrl, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' };
+      for (const card of [v03Card(double.rpcUrl), v1Card(double.baseUrl, { supportedInterfaces: [rest] })]) {
+        const client = await createA2AClient({ card, http, idleTimeoutMs: 150, streamTimeoutMs: 10_000 });
+        const error = await collect(
+          client.streamMessage({ message: { parts: text('x') } }, { resume: false }),
+        ).catch((e: unknown) => e);
+        expect(
+          isA2AStreamError(error) && error.reason,
+          `${client.binding} after ${JSON.stringify(sent)}`,
+        ).toBe('idle-timeout');
+      }
+    }
+  });
+
+  it("a JSON answer to a stream request is capped at the HTTP client's body cap, as on HTTP+JSON", async () => {
+    const blob = 'x'.repeat(1_500_000);
+    const double = await startDouble((call, res) =>
+      sendJson(res, {
+        jsonrpc: '2.0',
+        id: call.id,
+        result: { ...task('t', 'completed'), metadata: { blob } },
+      }),
+    );
+    const roomy = createHttpClient({
+      allowHttp: true,
+      allowPrivateNetwork: true,
+      connector: createLoopbackOnlyConnector(),
+      cache: false,
+      maxBodyBytes: 2 * 1024 * 1024,
+    });
+    const client = await createA2AClient({ card: v03Card(double.rpcUrl), http: roomy });
+    const events = await collect(client.streamMessage({ message: { parts: text('x') } }));
+    expect(events).toHaveLength(1);
+    expect(events[0]?.kind === 'task' && events[0].metadata?.['blob']).toBe(blob);
+    const tight = await createA2AClient({ card: v03Card(double.rpcUrl), http, maxBodyBytes: 1_000_000 });
+    const error = await collect(tight.streamMessage({ message: { parts: text('x') } })).catch(
+      (e: unknown) => e,
+    );
+    expect(isInvalidAgentResponseError(error)).toBe(true);
+    await roomy.close();
   });
 
   it('an event over the 4 MiB default cap fails with event-too-large', async () => {

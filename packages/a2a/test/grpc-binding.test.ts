@@ -1,5 +1,7 @@
+import { isInvalidOptionError } from '@agentweb/core';
 import {
   createHttpClient,
+  type HttpClient,
   isBlockedAddressError,
   isBodyTooLargeError,
   isNetworkError,
@@ -9,9 +11,13 @@ import {
 import * as grpc from '@grpc/grpc-js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StreamResponseSchema, TaskSchema } from '../src/grpc/generated/a2a/v1/a2a_pb.js';
+import { DEFAULT_GRPC_IDLE_TIMEOUT_MS, grpcChannelOptions } from '../src/grpc/grpc-options.js';
 import { encodeRequest } from '../src/grpc/proto-codec.js';
 import {
+  type A2AAuth,
+  type CreateA2AClientOptions,
   createA2AClient,
+  isA2AClientClosedError,
   isA2AStreamError,
   isInvalidAgentResponseError,
   parseGrpcTarget,
@@ -74,6 +80,20 @@ async function grpcAgent(handlers: { unary?: Record<string, Unary>; streaming?: 
   return `127.0.0.1:${port}`;
 }
 
+/**
+ * `http`, whose address guard can only refuse: every destination goes to the real guard, and one the guard lets
+ * through fails here instead, so no channel is ever made (tests of refusals never dial outside loopback).
+ */
+function refusalsOnly(http: HttpClient): HttpClient {
+  return {
+    ...http,
+    async resolveDestination(url, options) {
+      await http.resolveDestination(url, options);
+      throw new Error(`the address guard let ${String(url)} through`);
+    },
+  };
+}
+
 function grpcCard(url: string) {
   return {
     name: 'grpc agent',
@@ -86,6 +106,10 @@ function grpcCard(url: string) {
     skills: [{ id: 's', name: 's', description: 's', tags: [] }],
   };
 }
+
+/** A client of `target` over plaintext gRPC on loopback, with `extra` options. */
+const plainClient = (target: string, extra: Omit<CreateA2AClientOptions, 'card' | 'http' | 'grpc'> = {}) =>
+  createA2AClient({ card: grpcCard(target), http: loopbackHttp(), grpc: { plaintext: true }, ...extra });
 
 const working = { id: 't1', contextId: 'c1', status: { state: 'TASK_STATE_WORKING' } };
 const completedTask = encodeRequest(TaskSchema, { ...working, status: { state: 'TASK_STATE_COMPLETED' } });
@@ -122,16 +146,17 @@ describe('gRPC target and channel policy', () => {
       _o: unknown,
       cb: (e: null, a: { address: string; family: number }[]) => void,
     ) => cb(null, [{ address: '10.1.2.3', family: 4 }]);
-    const strict = createHttpClient({ lookup });
+    const strict = refusalsOnly(createHttpClient({ lookup }));
     const literal = await createA2AClient({ card: grpcCard('10.0.0.1:443'), http: strict });
     expect(isBlockedAddressError(await literal.getTask({ id: 't' }).catch((e: unknown) => e))).toBe(true);
     const named = await createA2AClient({ card: grpcCard('agent.example:443'), http: strict });
     const error = await named.sendMessage({ message: { parts: text('x') } }).catch((e: unknown) => e);
     expect(isBlockedAddressError(error) && error.address).toBe('10.1.2.3');
-    const insecure = await createA2AClient({ card: grpcCard('http://93.184.216.34:80'), http: strict });
+    // Plaintext is refused whatever the address: loopback targets, under a client without allowHttp.
+    const insecure = await createA2AClient({ card: grpcCard('http://127.0.0.1:9'), http: strict });
     expect(isUrlPolicyError(await insecure.getTask({ id: 't' }).catch((e: unknown) => e))).toBe(true);
     const forcedPlain = await createA2AClient({
-      card: grpcCard('93.184.216.34:80'),
+      card: grpcCard('127.0.0.1:9'),
       http: strict,
       grpc: { plaintext: true },
     });
@@ -144,13 +169,80 @@ describe('gRPC target and channel policy', () => {
     const error = await tls.getTask({ id: 't1' }).catch((e: unknown) => e);
     expect(isNetworkError(error) || isTimeoutError(error)).toBe(true);
     await tls.close();
-    const plain = await createA2AClient({
-      card: grpcCard(target),
-      http: loopbackHttp(),
-      grpc: { plaintext: true },
-    });
+    const plain = await plainClient(target);
     expect((await plain.getTask({ id: 't1' })).status.state).toBe('completed');
     await plain.close();
+  });
+});
+
+describe('gRPC channel lifetime', () => {
+  it('close() while the channel is being made: that call and every later one fail with A2AClientClosedError', async () => {
+    const target = await grpcAgent({
+      unary: { GetTask: () => completedTask },
+      streaming: { SendStreamingMessage: (call) => call.end() },
+    });
+    const client = await plainClient(target);
+    // The first call starts resolving the target; close() runs before the channel exists.
+    const first = client.getTask({ id: 't1' }).catch((e: unknown) => e);
+    await client.close();
+    expect(isA2AClientClosedError(await first)).toBe(true);
+    const later = await client.getTask({ id: 't1' }).catch((e: unknown) => e);
+    expect(isA2AClientClosedError(later)).toBe(true);
+    const stream = await collect(client.streamMessage({ message: { parts: text('x') } })).catch(
+      (e: unknown) => e,
+    );
+    expect(isA2AClientClosedError(stream)).toBe(true);
+  });
+
+  it('close() after the channel is made: later calls fail with A2AClientClosedError', async () => {
+    const target = await grpcAgent({ unary: { GetTask: () => completedTask } });
+    const client = await plainClient(target);
+    expect((await client.getTask({ id: 't1' })).status.state).toBe('completed');
+    await client.close();
+    const error = await client.getTask({ id: 't1' }).catch((e: unknown) => e);
+    expect(isA2AClientClosedError(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'A2A_CLIENT_CLOSED' });
+    await client.close();
+  });
+
+  it("one caller's abort while the channel is being made fails that caller only", async () => {
+    const target = await grpcAgent({ unary: { GetTask: () => completedTask } });
+    const port = target.slice(target.lastIndexOf(':') + 1);
+    // The name resolves, to loopback, after 200 ms: both calls wait for the same channel.
+    const lookup = (
+      _h: string,
+      _o: unknown,
+      cb: (e: null, a: { address: string; family: number }[]) => void,
+    ) => setTimeout(() => cb(null, [{ address: '127.0.0.1', family: 4 }]), 200);
+    const http = createHttpClient({ lookup, allowHttp: true, allowPrivateNetwork: true });
+    const client = await createA2AClient({
+      card: grpcCard(`agent.test:${port}`),
+      http,
+      grpc: { plaintext: true },
+    });
+    const controller = new AbortController();
+    const reason = new Error('fan-out deadline');
+    const aborted = client.getTask({ id: 't1' }, { signal: controller.signal }).catch((e: unknown) => e);
+    const other = client.getTask({ id: 't1' }).catch((e: unknown) => e);
+    setTimeout(() => controller.abort(reason), 20);
+    expect(await aborted).toBe(reason);
+    expect(await other).toMatchObject({ status: { state: 'completed' } });
+    await client.close();
+    await http.close();
+  });
+
+  it('channels drop an idle connection after 60 s by default; channelOptions override it', () => {
+    const target = parseGrpcTarget('agent.example:443', false);
+    expect(grpcChannelOptions(target, 1024, {})).toMatchObject({
+      'grpc.client_idle_timeout_ms': DEFAULT_GRPC_IDLE_TIMEOUT_MS,
+      'grpc.max_receive_message_length': 1024,
+      'grpc.enable_http_proxy': 0,
+    });
+    expect(DEFAULT_GRPC_IDLE_TIMEOUT_MS).toBe(60_000);
+    const own = grpcChannelOptions(target, 1024, {
+      channelOptions: { 'grpc.client_idle_timeout_ms': 5_000 },
+    });
+    expect(own['grpc.client_idle_timeout_ms']).toBe(5_000);
   });
 });
 
@@ -164,11 +256,7 @@ describe('gRPC bad input', () => {
     const target = await grpcAgent({
       unary: { GetTask: (req) => big(req.toString().includes('huge') ? 6 * 1024 * 1024 : 2 * 1024 * 1024) },
     });
-    const client = await createA2AClient({
-      card: grpcCard(target),
-      http: loopbackHttp(),
-      grpc: { plaintext: true },
-    });
+    const client = await plainClient(target);
     // 2 MiB: within the channel's 4 MiB limit (the event cap), over this call's 1 MiB body cap.
     const over = await client.getTask({ id: 't1' }).catch((e: unknown) => e);
     expect(isBodyTooLargeError(over) && over.limit).toBe(1024 * 1024);
@@ -180,11 +268,7 @@ describe('gRPC bad input', () => {
 
   it('bytes that are not the message are InvalidAgentResponseError', async () => {
     const target = await grpcAgent({ unary: { GetTask: () => Buffer.from([0xff, 0xff, 0xff, 0x01]) } });
-    const client = await createA2AClient({
-      card: grpcCard(target),
-      http: loopbackHttp(),
-      grpc: { plaintext: true },
-    });
+    const client = await plainClient(target);
     const error = await client.getTask({ id: 't1' }).catch((e: unknown) => e);
     expect(isInvalidAgentResponseError(error)).toBe(true);
     expect(String(error)).toMatch(/lf\.a2a\.v1\.Task message does not decode/);
@@ -193,10 +277,7 @@ describe('gRPC bad input', () => {
 
   it('an agent that never answers fails at the gRPC deadline', async () => {
     const target = await grpcAgent({ unary: { GetTask: () => undefined } });
-    const client = await createA2AClient({
-      card: grpcCard(target),
-      http: loopbackHttp(),
-      grpc: { plaintext: true },
+    const client = await plainClient(target, {
       timeoutMs: 200,
     });
     const started = Date.now();
@@ -223,10 +304,7 @@ describe('gRPC bad input', () => {
         },
       },
     });
-    const idle = await createA2AClient({
-      card: grpcCard(target),
-      http: loopbackHttp(),
-      grpc: { plaintext: true },
+    const idle = await plainClient(target, {
       idleTimeoutMs: 150,
     });
     const events: unknown[] = [];
@@ -237,10 +315,7 @@ describe('gRPC bad input', () => {
     expect(events).toHaveLength(1);
     expect(isA2AStreamError(stalled) && stalled.reason).toBe('idle-timeout');
     await idle.close();
-    const bounded = await createA2AClient({
-      card: grpcCard(target),
-      http: loopbackHttp(),
-      grpc: { plaintext: true },
+    const bounded = await plainClient(target, {
       streamTimeoutMs: 300,
     });
     const started = Date.now();
@@ -250,6 +325,39 @@ describe('gRPC bad input', () => {
     expect(isTimeoutError(endless)).toBe(true);
     expect(Date.now() - started).toBeLessThan(3000);
     await bounded.close();
+  });
+
+  it('messages that arrived before one that does not decode reach the consumer first', async () => {
+    const target = await grpcAgent({
+      streaming: {
+        SendStreamingMessage: (call) => {
+          call.write(encodeRequest(StreamResponseSchema, { task: working }));
+          // The next two wait in the client's queue while the consumer is busy, and are read as one batch.
+          setTimeout(() => {
+            call.write(
+              encodeRequest(StreamResponseSchema, {
+                statusUpdate: { taskId: 't1', contextId: 'c1', status: { state: 'TASK_STATE_WORKING' } },
+              }),
+            );
+            call.write(Buffer.from([0xff, 0xff, 0xff, 0x01]));
+            call.end();
+          }, 20);
+        },
+      },
+    });
+    const client = await plainClient(target);
+    for (const resume of [undefined, false] as const) {
+      const seen: string[] = [];
+      const error = await (async () => {
+        for await (const e of client.streamMessage({ message: { parts: text('x') } }, { resume })) {
+          seen.push(e.kind);
+          if (seen.length === 1) await new Promise((r) => setTimeout(r, 300));
+        }
+      })().catch((e: unknown) => e);
+      expect(seen).toEqual(['task', 'status-update']);
+      expect(isInvalidAgentResponseError(error)).toBe(true);
+    }
+    await client.close();
   });
 
   it('sends credentials and the version as metadata', async () => {
@@ -262,10 +370,7 @@ describe('gRPC bad input', () => {
         },
       },
     });
-    const client = await createA2AClient({
-      card: grpcCard(target),
-      http: loopbackHttp(),
-      grpc: { plaintext: true },
+    const client = await plainClient(target, {
       auth: { type: 'bearer', token: 'tok' },
       extensions: ['urn:e'],
     });
@@ -274,5 +379,63 @@ describe('gRPC bad input', () => {
     expect(seen?.get('a2a-version')).toEqual(['1.0']);
     expect(seen?.get('a2a-extensions')).toEqual(['urn:e']);
     await client.close();
+  });
+
+  it('credentials gRPC metadata cannot carry are InvalidOptionError, which never shows the value', async () => {
+    const target = await grpcAgent({
+      unary: { GetTask: () => completedTask },
+      streaming: { SendStreamingMessage: (call) => call.end() },
+    });
+    const refused: Array<{ auth: A2AAuth; names?: string }> = [
+      { auth: { type: 'bearer', token: async () => 'sekret-token\n' } },
+      { auth: { type: 'headers', headers: { 'x-key': 'sekret-\u00e9' } } },
+      { auth: { type: 'headers', headers: { 'x key': 'sekret-value' } }, names: 'x key' },
+      { auth: { type: 'headers', headers: { 'x-key-bin': 'sekret-value' } }, names: 'x-key-bin' },
+      { auth: { type: 'apiKey', key: 'sekret\r\nx: y', in: 'query', name: 'k' } },
+    ];
+    for (const { auth, names } of refused) {
+      const client = await plainClient(target, {
+        auth,
+      });
+      const unary = await client.getTask({ id: 't1' }).catch((e: unknown) => e);
+      const stream = await collect(client.streamMessage({ message: { parts: text('x') } })).catch(
+        (e: unknown) => e,
+      );
+      for (const error of [unary, stream]) {
+        expect(isInvalidOptionError(error) && error.option).toBe('auth');
+        const shown = `${String(error)} ${JSON.stringify(error)} ${(error as Error).stack}`;
+        expect(shown).not.toContain('sekret');
+        if (names) expect(shown).toContain(names);
+      }
+      await client.close();
+    }
+  });
+
+  it("a card's API key name gRPC metadata cannot carry is InvalidAgentResponseError naming the scheme", async () => {
+    const target = await grpcAgent({ unary: { GetTask: () => completedTask } });
+    for (const location of ['query', 'header']) {
+      const client = await createA2AClient({
+        card: {
+          ...grpcCard(target),
+          securitySchemes: { 'odd-key': { apiKeySecurityScheme: { location, name: 'API Key' } } },
+        },
+        http: loopbackHttp(),
+        grpc: { plaintext: true },
+        auth: { type: 'apiKey', key: 'sekret' },
+      });
+      const error = await client.getTask({ id: 't1' }).catch((e: unknown) => e);
+      expect(isInvalidAgentResponseError(error)).toBe(true);
+      expect(String(error)).toContain('"odd-key"');
+      expect(`${String(error)} ${JSON.stringify(error)}`).not.toContain('sekret');
+      await client.close();
+    }
+  });
+
+  it('extensions gRPC metadata cannot carry are refused when the client is made', async () => {
+    const target = await grpcAgent({ unary: { GetTask: () => completedTask } });
+    const error = await plainClient(target, {
+      extensions: ['urn:caf\u00e9'],
+    }).catch((e: unknown) => e);
+    expect(isInvalidOptionError(error) && error.option).toBe('extensions');
   });
 });

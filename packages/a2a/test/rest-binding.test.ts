@@ -11,7 +11,7 @@ import {
   isUnsupportedOperationError,
 } from '../src/index.js';
 import { loopbackHttp } from './helpers/http.js';
-import { collect, text } from './helpers/messages.js';
+import { collect, collectUntilError, text } from './helpers/messages.js';
 
 interface Seen {
   method: string;
@@ -151,6 +151,22 @@ describe('HTTP+JSON binding requests', () => {
   });
 });
 
+describe('HTTP+JSON endpoint URLs', () => {
+  it('drops trailing slashes of the card URL, in time linear in its length', async () => {
+    const agent = await restAgent((_req, res) => json(res, 200, task));
+    const client = await createA2AClient({ card: v1RestCard(`${agent.base}///`), http: loopbackHttp() });
+    await client.getTask({ id: 't1' });
+    expect(agent.seen[0]?.url).toBe('/a2a/tasks/t1');
+    // A slash run that does not end the URL: a backtracking /\/+$/ costs n^2 steps here (minutes for this one).
+    // Nothing is sent to it.
+    const hostile = await createA2AClient({
+      card: v1RestCard(`http://127.0.0.1:9/${'/'.repeat(300_000)}x`),
+      http: loopbackHttp(),
+    });
+    expect(hostile.endpoint.url.length).toBeGreaterThan(300_000);
+  });
+});
+
 describe('HTTP+JSON binding errors and bad input', () => {
   it('google.rpc.Status bodies become the typed errors, with or without ErrorInfo', async () => {
     const agent = await restAgent((req, res) => {
@@ -243,6 +259,27 @@ describe('HTTP+JSON binding errors and bad input', () => {
     );
     expect(isA2AStreamError(silent) && silent.reason).toBe('idle-timeout');
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('events that arrive with an error event in one read reach the consumer before the error', async () => {
+    const agent = await restAgent((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      // One write: the working update, an artifact update and the error come in one read of the body.
+      res.end(
+        `data: ${JSON.stringify({ statusUpdate: { taskId: 't1', contextId: 'c1', status: { state: 'TASK_STATE_WORKING' } } })}\n\n` +
+          `data: ${JSON.stringify({ artifactUpdate: { taskId: 't1', contextId: 'c1', artifact: { artifactId: 'a', parts: [{ text: 'p' }] } } })}\n\n` +
+          `event: error\ndata: ${JSON.stringify({ error: { code: 400, status: 'FAILED_PRECONDITION', message: 'x', details: [{ reason: 'UNSUPPORTED_OPERATION' }] } })}\n\n`,
+      );
+    });
+    const client = await createA2AClient({ card: v1RestCard(agent.base), http: loopbackHttp() });
+    for (const resume of [undefined, false] as const) {
+      const { events, error } = await collectUntilError(
+        client.streamMessage({ message: { parts: text('x') } }, { resume }),
+      );
+      const seen = events.map((e) => e.kind);
+      expect(seen).toEqual(['status-update', 'artifact-update']);
+      expect(isUnsupportedOperationError(error)).toBe(true);
+    }
   });
 
   it('an agent that never answers fails at the call deadline', async () => {

@@ -65,6 +65,20 @@ describe('parseSse', () => {
     expect(isA2AStreamError(error) && error.reason).toBe('event-too-large');
   });
 
+  it('yields the events read before a cap failure in the same chunk, then fails', async () => {
+    // The over-cap line ends within the chunk, and (second case) it never ends: both after a whole event.
+    for (const tail of [`data: ${'z'.repeat(5000)}\n\n`, `data: ${'z'.repeat(5000)}`]) {
+      const body = bodyOf([`data: a\n\ndata: b\n\n${tail}`], { hang: true });
+      const seen: string[] = [];
+      const error = await (async () => {
+        for await (const e of parseSse(body, { maxEventBytes: 4096 })) seen.push(e.data);
+      })().catch((e: unknown) => e);
+      expect(seen).toEqual(['a', 'b']);
+      expect(isA2AStreamError(error) && error.reason).toBe('event-too-large');
+      expect(body.canceled()).toBe(true);
+    }
+  });
+
   it('fails with idle-timeout when the stream goes silent', async () => {
     const body = bodyOf(['data: a\n\n'], { hang: true });
     const seen: string[] = [];

@@ -205,6 +205,20 @@ describe('invokeAgis over the HTTP transitional binding', () => {
     expect(req.headers['x-trace']).toBe('t1');
   });
 
+  it('joins the endpoint path to a base URL without its trailing slashes, in linear time', async () => {
+    const endpoint = doc.endpoints.find((e) => e.path.includes('{'))!;
+    const param = /\{([^}]+)\}/.exec(endpoint.path)![1]!;
+    reply = (_req, res) => json(res, 200, {});
+    await invokeAgis(endpoint, { [param]: 'r1' }, { baseUrl: `${baseUrl}///`, http, validateInput: false });
+    expect(seen.at(-1)!.url).toBe(`/agis${endpoint.path.replace(`{${param}}`, 'r1')}`);
+    // A long slash run that does not end the path: a backtracking /\/+$/ needs minutes for it. The loopback
+    // server may refuse so long a URL; only the time to build it matters.
+    const long = `${baseUrl}${'/'.repeat(300_000)}x`;
+    await invokeAgis(endpoint, { [param]: 'r1' }, { baseUrl: long, http, validateInput: false }).catch(
+      (e: unknown) => e,
+    );
+  });
+
   it('enforces the response size cap of the HTTP client', async () => {
     const find = byRoute('FIND', doc.endpoints.find((e) => e.method === 'FIND')!.path);
     reply = (_req, res) => json(res, 200, { blob: 'x'.repeat(10_000) });

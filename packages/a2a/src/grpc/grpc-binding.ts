@@ -1,9 +1,13 @@
-import { isIP } from 'node:net';
-import { abortableDelay } from '@agentweb/core';
+import { abortableDelay, InvalidOptionError, raceAbort } from '@agentweb/core';
 import { BodyTooLargeError, isNetworkError } from '@agentweb/http';
 import * as grpc from '@grpc/grpc-js';
 import type { A2AOperation } from '../dialect.js';
-import { A2AStreamError, invalidResponse, isInvalidAgentResponseError } from '../errors.js';
+import {
+  A2AClientClosedError,
+  A2AStreamError,
+  invalidResponse,
+  isInvalidAgentResponseError,
+} from '../errors.js';
 import type { JsonObject, StreamEvent } from '../model.js';
 import { optionalArray, readAnswer, requireObject } from '../shape.js';
 import type { A2ATransport, OutgoingSend, TransportSettings } from '../transport.js';
@@ -19,7 +23,8 @@ import {
   taskName,
 } from '../wire-v03-proto.js';
 import { type GrpcCallSite, type GrpcFailure, grpcError } from './grpc-errors.js';
-import type { GrpcOptions } from './grpc-options.js';
+import { isMetadataText, setCredential } from './grpc-metadata.js';
+import { type GrpcOptions, grpcChannelOptions } from './grpc-options.js';
 import { parseGrpcTarget } from './grpc-target.js';
 import { decodeResponse, encodeRequest, GRPC_METHODS } from './proto-codec.js';
 import { encodeSendRequestV1 } from './proto-v1.js';
@@ -71,34 +76,44 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
   const baseMetadata = new grpc.Metadata();
   if (v1) baseMetadata.set('a2a-version', '1.0');
   if (settings.extensions.length > 0) {
-    baseMetadata.set(v1 ? 'a2a-extensions' : 'x-a2a-extensions', settings.extensions.join(', '));
+    const extensions = settings.extensions.join(', ');
+    if (!isMetadataText(extensions)) {
+      throw new InvalidOptionError({
+        callee: 'createA2AClient',
+        option: 'extensions',
+        expected: 'extension URIs of printable ASCII, as gRPC metadata carries',
+        received: 'an extension URI with another character',
+      });
+    }
+    baseMetadata.set(v1 ? 'a2a-extensions' : 'x-a2a-extensions', extensions);
   }
 
-  function connect(signal: AbortSignal | undefined): Promise<grpc.Client> {
-    if (closed) return Promise.reject(new Error(`the A2A client for ${url} is closed`));
+  const closedError = () => new A2AClientClosedError({ url });
+
+  /**
+   * The channel, made once for every caller: the target is resolved under the unary deadline only, never a
+   * caller's signal (one caller's abort must not fail the others; each races its own signal on its wait).
+   */
+  function connect(): Promise<grpc.Client> {
+    if (closed) return Promise.reject(closedError());
     client ??= (async () => {
-      const destination = await http.resolveDestination(target.policyUrl, {
-        timeoutMs: unaryTimeoutMs,
-        ...(signal ? { signal } : {}),
-      });
+      const destination = await http.resolveDestination(target.policyUrl, { timeoutMs: unaryTimeoutMs });
+      // close() may have run while the target was resolved: a closed client makes no channel.
+      if (closed) throw closedError();
       const family = destination.addresses[0]?.family === 6 ? 6 : 4;
       const addresses = destination.addresses
         .filter((a) => (a.family === 6 ? 6 : 4) === family)
         .map((a) =>
           family === 6 ? `[${a.address}]:${destination.port}` : `${a.address}:${destination.port}`,
         );
-      const channelOptions: grpc.ChannelOptions = {
-        'grpc.max_receive_message_length': channelCap,
-        'grpc.default_authority': target.authority,
-        // The checked address is the only place to go: no proxy from the environment.
-        'grpc.enable_http_proxy': 0,
-        ...(target.secure && isIP(target.host) === 0 ? { 'grpc.ssl_target_name_override': target.host } : {}),
-        ...options.channelOptions,
-      };
       const credentials = target.secure
         ? (options.credentials ?? grpc.credentials.createSsl())
         : grpc.credentials.createInsecure();
-      ready = new grpc.Client(`ipv${family}:${addresses.join(',')}`, credentials, channelOptions);
+      ready = new grpc.Client(
+        `ipv${family}:${addresses.join(',')}`,
+        credentials,
+        grpcChannelOptions(target, channelCap, options),
+      );
       return ready;
     })();
     // A failed resolution is not kept: the next call tries again.
@@ -111,10 +126,11 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
   async function metadata(signal: AbortSignal | undefined): Promise<grpc.Metadata> {
     const auth = await settings.applyAuth(target.policyUrl, signal);
     const md = baseMetadata.clone();
-    for (const [name, value] of Object.entries(auth.headers)) md.set(name, value);
+    const where = { profile: settings.profile, url };
+    for (const [name, value] of Object.entries(auth.headers)) setCredential(md, name, value, where);
     // An API key the card places in a query parameter travels as metadata of that name on gRPC.
     if (auth.url !== target.policyUrl) {
-      for (const [name, value] of new URL(auth.url).searchParams) md.set(name.toLowerCase(), value);
+      for (const [name, value] of new URL(auth.url).searchParams) setCredential(md, name, value, where);
     }
     return md;
   }
@@ -173,12 +189,17 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
     signal: AbortSignal | undefined,
     reader: (bytes: Buffer) => T,
   ) {
-    const channel = ready ?? (await connect(signal));
+    const channel = ready ?? (await raceAbort(connect(), signal));
     const md = settings.hasCredentials ? await metadata(signal) : baseMetadata.clone();
     const m = methods[operation];
     return new Promise<T>((resolve, reject) => {
       if (signal?.aborted) {
         reject(signal.reason);
+        return;
+      }
+      // close() may have run during the awaits above; grpc-js would throw a plain Error on the closed channel.
+      if (closed) {
+        reject(closedError());
         return;
       }
       const onAbort = () => {
@@ -240,9 +261,10 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
   ): AsyncGenerator<T[], void, undefined> {
     const m = methods[operation];
     const body = Buffer.isBuffer(request) ? request : encodeRequest(m.request, request);
-    const channel = ready ?? (await connect(signal));
+    const channel = ready ?? (await raceAbort(connect(), signal));
     const md = await metadata(signal);
     signal?.throwIfAborted();
+    if (closed) throw closedError();
     const call = channel.makeServerStreamRequest(m.path, identity, identity, body, md, {
       deadline: Date.now() + settings.streamTimeoutMs,
     });
@@ -283,18 +305,24 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
         if (queue.length > 0) {
           // Everything that arrived so far goes up as one batch.
           const batch: T[] = [];
-          for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-            received += next.length;
-            if (received > settings.maxStreamBytes) {
-              throw new BodyTooLargeError({ url, limit: settings.maxStreamBytes, received });
+          try {
+            for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+              received += next.length;
+              if (received > settings.maxStreamBytes) {
+                throw new BodyTooLargeError({ url, limit: settings.maxStreamBytes, received });
+              }
+              if (next.length > settings.maxEventBytes) {
+                throw new A2AStreamError({
+                  reason: 'event-too-large',
+                  message: `A stream message of ${next.length} bytes from ${url} exceeds the ${settings.maxEventBytes}-byte cap`,
+                });
+              }
+              batch.push(read(operation, next, settings.maxEventBytes, reader));
             }
-            if (next.length > settings.maxEventBytes) {
-              throw new A2AStreamError({
-                reason: 'event-too-large',
-                message: `A stream message of ${next.length} bytes from ${url} exceeds the ${settings.maxEventBytes}-byte cap`,
-              });
-            }
-            batch.push(read(operation, next, settings.maxEventBytes, reader));
+          } catch (error) {
+            // The messages before the failing one were sent: deliver them before the error.
+            if (batch.length > 0) yield batch;
+            throw error;
           }
           call.resume();
           yield batch;

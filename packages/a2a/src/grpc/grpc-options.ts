@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import type { ChannelCredentials, ChannelOptions } from '@grpc/grpc-js';
+import type { GrpcTarget } from './grpc-target.js';
 
 /** gRPC settings of an A2A client (`createA2AClient({ grpc })`). */
 export interface GrpcOptions {
@@ -14,8 +16,33 @@ export interface GrpcOptions {
    */
   plaintext?: boolean;
   /**
-   * Extra channel options (keepalive, ...). The client sets the message size cap, the authority, the TLS name
-   * and `grpc.enable_http_proxy: 0` (the channel connects to the checked address only) itself; these override.
+   * Extra channel options (keepalive, ...). The client sets the message size cap, the authority, the TLS name,
+   * `grpc.enable_http_proxy: 0` (the channel connects to the checked address only) and an idle timeout of
+   * {@link DEFAULT_GRPC_IDLE_TIMEOUT_MS} itself; these override.
    */
   channelOptions?: ChannelOptions;
+}
+
+/**
+ * How long a channel without calls keeps its connection (`grpc.client_idle_timeout_ms`; grpc-js's own default is
+ * 30 minutes). A client that is dropped without `close()` (a merchant replaced in a registry while a call may still
+ * use it) then releases its connection a minute after its last call; the next call reconnects.
+ */
+export const DEFAULT_GRPC_IDLE_TIMEOUT_MS = 60_000;
+
+/** The options of a channel to `target`: the client's own settings, then the caller's `channelOptions` over them. */
+export function grpcChannelOptions(
+  target: GrpcTarget,
+  maxReceiveBytes: number,
+  options: GrpcOptions,
+): ChannelOptions {
+  return {
+    'grpc.max_receive_message_length': maxReceiveBytes,
+    'grpc.default_authority': target.authority,
+    // The checked address is the only place to go: no proxy from the environment.
+    'grpc.enable_http_proxy': 0,
+    'grpc.client_idle_timeout_ms': DEFAULT_GRPC_IDLE_TIMEOUT_MS,
+    ...(target.secure && isIP(target.host) === 0 ? { 'grpc.ssl_target_name_override': target.host } : {}),
+    ...options.channelOptions,
+  };
 }

@@ -1,3 +1,4 @@
+import { trimTrailingSlashes } from '@agentweb/core';
 import { type HttpClient, HttpStatusError, isHttpStatusError } from '@agentweb/http';
 import type { AppliedAuth } from '../auth.js';
 import type { A2AOperation } from '../dialect.js';
@@ -49,7 +50,7 @@ interface RestRequest {
 export function createRestTransport(settings: TransportSettings): A2ATransport {
   const { http, dialect, url, tenant } = settings;
   const v1 = dialect === '1.0';
-  const base = url.replace(/\/+$/, '') + (v1 ? (tenant ? `/${encodeURIComponent(tenant)}` : '') : '/v1');
+  const base = trimTrailingSlashes(url) + (v1 ? (tenant ? `/${encodeURIComponent(tenant)}` : '') : '/v1');
   const mediaType = v1 ? 'application/a2a+json' : 'application/json';
   const plain = new Map<string, Readonly<Record<string, string>>>();
 
@@ -169,6 +170,10 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
         opened.body,
         settings.maxBodyBytes ?? http.defaults.maxBodyBytes,
         callSite,
+        {
+          idleTimeoutMs: settings.idleTimeoutMs,
+          signal,
+        },
       );
       yield [
         map(parseJsonText(text, callSite, `the ${contentType || 'untyped'} answer to a stream request`)),
@@ -182,19 +187,25 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
     });
     for await (const batch of batches) {
       const out: T[] = [];
-      for (const event of batch) {
-        if (isBlank(event.data)) continue;
-        if (event.event === 'error') {
-          const typed = restErrorFromBody(event.data, {
-            operation: request.operation,
-            ...callSite,
-            httpStatus: statusInErrorEvent(event.data),
-          });
-          throw (
-            typed ?? invalidResponse(`an error event on the stream: ${event.data.slice(0, 200)}`, callSite)
-          );
+      try {
+        for (const event of batch) {
+          if (isBlank(event.data)) continue;
+          if (event.event === 'error') {
+            const typed = restErrorFromBody(event.data, {
+              operation: request.operation,
+              ...callSite,
+              httpStatus: statusInErrorEvent(event.data),
+            });
+            throw (
+              typed ?? invalidResponse(`an error event on the stream: ${event.data.slice(0, 200)}`, callSite)
+            );
+          }
+          out.push(map(parseJsonText(event.data, callSite, 'an event on the stream')));
         }
-        out.push(map(parseJsonText(event.data, callSite, 'an event on the stream')));
+      } catch (error) {
+        // Events before the error event (or a malformed one) were sent: deliver them first.
+        if (out.length > 0) yield out;
+        throw error;
       }
       if (out.length > 0) yield out;
     }

@@ -9,3 +9,16 @@ export async function collect(stream: AsyncIterable<StreamEvent>): Promise<Strea
   for await (const event of stream) events.push(event);
   return events;
 }
+
+/** Reads a stream until it ends or fails: the events delivered, and the error it failed with (undefined if none). */
+export async function collectUntilError(
+  stream: AsyncIterable<StreamEvent>,
+): Promise<{ events: StreamEvent[]; error: unknown }> {
+  const events: StreamEvent[] = [];
+  try {
+    for await (const event of stream) events.push(event);
+    return { events, error: undefined };
+  } catch (error) {
+    return { events, error };
+  }
+}

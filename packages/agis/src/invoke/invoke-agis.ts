@@ -1,4 +1,4 @@
-import { checkOptions, is, required } from '@agentweb/core';
+import { checkOptions, is, required, trimTrailingSlashes } from '@agentweb/core';
 import { HTTP_CLIENT_RULE, type HttpClient, type HttpProvenance } from '@agentweb/http';
 import type { AgisEndpoint } from '../document/model.js';
 import { isJsonObject } from '../json-object.js';
@@ -51,7 +51,7 @@ function errorNameOf(body: unknown, header: string | null): string | undefined {
 
 function buildUrl(baseUrl: string | URL, path: string): URL {
   const url = new URL(String(baseUrl));
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}${path}`;
+  url.pathname = `${trimTrailingSlashes(url.pathname)}${path}`;
   return url;
 }
 
