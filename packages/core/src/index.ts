@@ -21,3 +21,4 @@ export {
 } from './invalid-option-error.js';
 export { type ModuleEntry, moduleEntry } from './module-entry.js';
 export type { ProgressEvent, ProgressListener, ProvenanceRecord } from './provenance.js';
+export { CREDENTIALS_WITHHELD, QUERY_WITHHELD, withholdUrlSecrets } from './withhold-url-secrets.js';
