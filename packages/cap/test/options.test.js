@@ -117,6 +117,7 @@ describe('createMerchantClient options', () => {
       ['allowPii', 'yes'],
       ['rateLimitRetries', -1],
       ['maxRetryWaitMs', Number.NaN],
+      ['maxRetryWaitMs', 3e9],
       ['merchantId', ''],
     ]) {
       expect(() => createMerchantClient({ ...base, [option]: value }), option).toThrow(
@@ -156,6 +157,12 @@ describe('other cap factories', () => {
     ['createSearchCache', () => createSearchCache({ ttlMs: -1 }), 'ttlMs'],
     ['createMerchantBackoff', () => createMerchantBackoff({ random: 0.5 }), 'random'],
     ['createMerchantBackoff', () => createMerchantBackoff({ failureThreshold: 0 }), 'failureThreshold'],
+    // Timers past 2^31-1 ms fire after 1 ms in Node; a fractional TTL is refused by the LRU cache underneath.
+    ['createMerchantBackoff', () => createMerchantBackoff({ baseDelayMs: 3e9 }), 'baseDelayMs'],
+    ['createMerchantBackoff', () => createMerchantBackoff({ maxDelayMs: 2 ** 31 }), 'maxDelayMs'],
+    ['createMerchantBackoff', () => createMerchantBackoff({ maxRetryAfterMs: 1e12 }), 'maxRetryAfterMs'],
+    ['createMerchantBackoff', () => createMerchantBackoff({ openMs: 3e9 }), 'openMs'],
+    ['createSearchCache', () => createSearchCache({ ttlMs: 1.5 }), 'ttlMs'],
     ['fanOutSearch', () => fanOutSearch(), 'options'],
     ['fanOutSearch', () => fanOutSearch({ query: 'x', merchants: [{ merchantId: 'm' }] }), 'merchants[0]'],
     ['fanOutSearch', () => fanOutSearch({ query: 'x', merchants: [], signal: 'stop' }), 'signal'],

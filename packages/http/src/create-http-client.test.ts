@@ -446,6 +446,20 @@ describe('secrets in URLs', () => {
   });
 });
 
+describe('deadlines past the longest timer', () => {
+  it('a timeoutMs over 2^31-1 ms waits for the answer instead of timing out at once', async () => {
+    server.use(
+      http.get(`${BASE}/late`, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        return HttpResponse.json({ late: true });
+      }),
+    );
+    // Node fires a longer timer after 1 ms; the deadline clamps it (the per-call option is not checked).
+    const answer = await client().getJson(`${BASE}/late`, { timeoutMs: 3e9 });
+    expect(answer.data).toEqual({ late: true });
+  });
+});
+
 describe('cache', () => {
   it('serves fresh responses from the cache with frozen shared data', async () => {
     let calls = 0;

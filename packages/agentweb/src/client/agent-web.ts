@@ -83,7 +83,7 @@ const OPTION_RULES = {
   lookup: is.function,
   allowHttp: is.boolean,
   allowPrivateNetwork: is.boolean,
-  timeoutMs: is.positiveNumber,
+  timeoutMs: is.timerMs,
   dns: { ...is.methods('resolveTxt'), expected: 'a DNS resolver (from createDnsResolver) or { resolveTxt }' },
   discovery: is.object,
   contextStore: is.methods('get', 'set', 'delete'),

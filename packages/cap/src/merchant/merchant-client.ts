@@ -71,7 +71,7 @@ const OPTION_RULES = {
   agentCardUrl: is.string,
   allowPii: is.boolean,
   rateLimitRetries: is.nonNegativeInteger,
-  maxRetryWaitMs: is.nonNegativeNumber,
+  maxRetryWaitMs: is.delayMs,
 };
 
 /**
