@@ -119,6 +119,7 @@ describe('createMerchantClient options', () => {
       ['maxRetryWaitMs', Number.NaN],
       ['maxRetryWaitMs', 3e9],
       ['merchantId', ''],
+      ['closeA2A', 'yes'],
     ]) {
       expect(() => createMerchantClient({ ...base, [option]: value }), option).toThrow(
         expect.objectContaining(invalidOption('createMerchantClient', option)),

@@ -413,7 +413,8 @@ export class AgentWeb implements AgentWebClient {
     this.#closing ??= (async () => {
       // The resolver closes only what it made (its DNS resolver); the HTTP client is closed here when it is ours.
       await this.#resolver.close();
-      // Merchants over gRPC hold a channel each.
+      // Merchants over gRPC hold a channel each. Merchants replaced or dropped earlier were left open for callers
+      // still holding them.
       await this.#registry.closeClients();
       if (this.#ownsHttp) await this.#http.close();
     })();
