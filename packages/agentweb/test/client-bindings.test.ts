@@ -1,6 +1,23 @@
+import type { A2AClient } from '@agentweb/a2a';
 import { type Sandbox, startSandbox } from '@agentweb/sandbox';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clientPool, sandboxOptions } from './client-fixtures.js';
+
+// Every A2A client the facade builds, with a spy on its close(): the real client, only observed.
+const built = vi.hoisted(() => [] as { client: A2AClient; close: ReturnType<typeof vi.fn> }[]);
+vi.mock('@agentweb/a2a', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@agentweb/a2a')>();
+  return {
+    ...actual,
+    createA2AClient: async (...args: Parameters<typeof actual.createA2AClient>) => {
+      const client = await actual.createA2AClient(...args);
+      const close = vi.fn(client.close.bind(client));
+      client.close = close;
+      built.push({ client, close });
+      return client;
+    },
+  };
+});
 
 let sb: Sandbox;
 const pool = clientPool();
@@ -78,14 +95,49 @@ describe('the AgentWeb client over every A2A binding', () => {
   it('close() releases every merchant client, gRPC channels included', async () => {
     const aw = pool.make(sandboxOptions(sb));
     const grpcMerchant = sb.merchants[2]!;
+    const restMerchant = sb.merchants[1]!;
+    const from = built.length;
     await aw.addMerchant(grpcMerchant.cardUrl);
-    const found = await aw.search('lamp', { merchants: [grpcMerchant.cardUrl], deadlineMs: 10_000 });
-    expect(found.outcomes[0]?.status).toBe('ok');
+    await aw.addMerchant(restMerchant.cardUrl);
+    const found = await aw.search('lamp', {
+      merchants: [grpcMerchant.cardUrl, restMerchant.cardUrl],
+      deadlineMs: 10_000,
+    });
+    expect(found.outcomes.map((o) => o.status)).toEqual(['ok', 'ok']);
     const client = aw.merchants()[0]!.client;
+    const a2a = built.slice(from);
+    expect(a2a.map((b) => b.client.binding)).toEqual(['GRPC', 'HTTP+JSON']);
+    expect(a2a.every((b) => b.close.mock.calls.length === 0)).toBe(true);
     await aw.close();
     await expect(client.productSearch({ query: 'lamp' })).rejects.toMatchObject({
       name: 'MerchantClientClosedError',
       code: 'CAP_MERCHANT_CLIENT_CLOSED',
     });
+    // The A2A clients themselves were closed (the gRPC one's channel with it), not just marked.
+    for (const b of a2a) expect(b.close).toHaveBeenCalledOnce();
+    await expect(
+      a2a[0]!.client.sendMessage({ message: { parts: [{ kind: 'text', text: 'lamp' }] } }),
+    ).rejects.toThrow(/closed/);
+  }, 30_000);
+
+  it('adding a merchant again leaves the client returned the first time usable', async () => {
+    const aw = pool.make(sandboxOptions(sb));
+    const grpcMerchant = sb.merchants[2]!;
+    const first = await aw.addMerchant(grpcMerchant.cardUrl);
+    const again = await aw.addMerchant(grpcMerchant.cardUrl);
+    expect(again.client).not.toBe(first.client);
+    expect(aw.merchants()).toEqual([again]);
+    // A caller may still hold the first one (or have a search in flight on it).
+    const found = await first.client.productSearch({ query: 'lamp' });
+    expect(found.output.products.length).toBeGreaterThan(0);
+  }, 30_000);
+
+  it('a merchant dropped past maxMerchants keeps a usable client', async () => {
+    const aw = pool.make(sandboxOptions(sb, { maxMerchants: 1 }));
+    const evicted = await aw.addMerchant(sb.merchants[2]!.cardUrl);
+    await aw.addMerchant(sb.merchants[0]!.cardUrl);
+    expect(aw.merchants().map((m) => m.id)).not.toContain(evicted.id);
+    const found = await evicted.client.productSearch({ query: 'lamp' });
+    expect(found.output.products.length).toBeGreaterThan(0);
   }, 30_000);
 });

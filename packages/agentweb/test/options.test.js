@@ -27,6 +27,8 @@ describe('new AgentWeb', () => {
     [{ dns: '1.1.1.1' }, 'dns'],
     [{ extractionPool: true }, 'extractionPool'],
     [{ offThreadChars: -1 }, 'offThreadChars'],
+    // Node fires a timer longer than 2^31-1 ms after 1 ms: every request would time out at once.
+    [{ timeoutMs: 3e9 }, 'timeoutMs'],
   ])('refuses %j', (options, option) => {
     expect(() => new AgentWeb(options)).toThrow(
       expect.objectContaining(invalidOption('new AgentWeb', option)),

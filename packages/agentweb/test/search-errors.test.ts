@@ -5,16 +5,17 @@ import { hostPort, sandboxFlags } from './cli-harness.js';
 import { runInProcess } from './cli-in-process.js';
 import { clientPool, sandboxOptions } from './client-fixtures.js';
 
-// Merchant 0 answers, 1 fails with HTTP 503, 2 refuses with a CAP rate limit (a failed task).
+// Merchant 0 answers, 1 fails with HTTP 503, 2 refuses with a CAP rate limit (a failed task), 3 never answers.
 let sb: Sandbox;
 const pool = clientPool();
 beforeAll(async () => {
   sb = await startSandbox({
-    merchants: 3,
+    merchants: 4,
     seed: 'search-errors',
     faults: {
       1: { serverError: { status: 503 } },
       2: { rateLimit: { retryAfterSeconds: 60, mode: 'task' } },
+      3: { hang: true },
     },
   });
 });
@@ -90,4 +91,55 @@ describe('errors of failed merchants, as JSON', () => {
     expect(rows[1]).toMatchObject({ status: 'error', reason: 'HTTP_STATUS', error: http503 });
     expect(rows[2]).toMatchObject({ status: 'rate-limited', error: capRateLimit });
   });
+});
+
+describe('an API key sent as a query parameter', () => {
+  const KEY = 'S3CRET-query-key-9c1e';
+  // Every request URL to every merchant carries the key, as an apiKey scheme `in: query` asks.
+  const withQueryKey = (extra = {}) =>
+    sandboxOptions(sb, {
+      credentials: () => ({ type: 'apiKey', key: KEY, in: 'query', name: 'api_key' }),
+      ...extra,
+    });
+
+  it('stays out of the outcomes of a 503 and of an HTTP timeout, and out of search_products', async () => {
+    // A short HTTP deadline under a long search deadline: the hanging merchant fails with the HTTP TimeoutError,
+    // whose url is the request URL, key included.
+    const aw = pool.make(withQueryKey({ timeoutMs: 1_000 }));
+    const targets = [hostPort(sb, 1), hostPort(sb, 3)];
+    for (const target of targets) await aw.addMerchant(target);
+    const result = await aw.search('lamp', { merchants: targets, deadlineMs: 10_000 });
+    expect(result.outcomes.map((o) => o.status)).toEqual(['error', 'error']);
+    expect(result.outcomes[1]?.error).toMatchObject({ code: 'TIMEOUT', url: expect.stringContaining(KEY) });
+    const json = JSON.stringify(result.outcomes);
+    expect(json).not.toContain(KEY);
+    expect(json).toContain('?[query withheld]');
+
+    const search = createAgentWebTools(aw, { include: ['search_products'] })[0]!;
+    const tool = await search.execute({ query: 'lamp', merchants: targets, filter: null, maxResults: 10 });
+    if (!tool.ok) throw new Error(`search_products failed: ${JSON.stringify(tool.error)}`);
+    const rows = (tool.data as { merchants: { [key: string]: JsonValue }[] }).merchants;
+    expect(rows.map((row) => row['status'])).toEqual(['error', 'error']);
+    expect(rows[1]).toMatchObject({
+      error: { code: 'TIMEOUT', message: expect.stringContaining('[query withheld]') },
+    });
+    expect(JSON.stringify(tool)).not.toContain(KEY);
+  }, 30_000);
+
+  it('stays out of a failed tool call and out of agentweb --json', async () => {
+    const missing = `http://${hostPort(sb, 0)}/missing/agent-card.json?api_key=${KEY}`;
+    const aw = pool.make(sandboxOptions(sb));
+    const search = createAgentWebTools(aw, { include: ['search_products'] })[0]!;
+    const tool = await search.execute({ query: 'lamp', merchants: [missing], filter: null, maxResults: 10 });
+    expect(tool.ok).toBe(false);
+    expect(JSON.stringify(tool)).not.toContain(KEY);
+
+    const run = await runInProcess(['search', 'lamp', '--merchant', missing, '--json', ...sandboxFlags(sb)]);
+    expect(run.code).not.toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      error: { code: 'AGENTWEB_UNKNOWN_MERCHANT', message: expect.stringContaining('?[query withheld]') },
+    });
+    expect(run.stdout).not.toContain(KEY);
+    expect(run.stderr).not.toContain(KEY);
+  }, 30_000);
 });

@@ -78,6 +78,12 @@ describe('option checks of the agis entry points', () => {
       'headers',
     ],
     ['invokeAgis', () => invokeAgis(undefined, {}, { baseUrl: 'https://t.test', http }), 'endpoint'],
+    // Node fires a timer longer than 2^31-1 ms after 1 ms: the call would time out at once.
+    [
+      'invokeAgis',
+      () => invokeAgis(endpoint, { party_size: 2 }, { baseUrl: 'http://127.0.0.1:9', http, timeoutMs: 3e9 }),
+      'timeoutMs',
+    ],
     ['parseAgisDocument', () => parseAgisDocument(TEXT, { format: 'xml' }), 'format'],
     ['parseAgisDocumentDetailed', () => parseAgisDocumentDetailed(TEXT, { maxBytes: '1MB' }), 'maxBytes'],
     ['parseAgisSource', () => parseAgisSource(TEXT, { maxDepth: -1 }), 'maxDepth'],

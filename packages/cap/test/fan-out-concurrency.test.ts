@@ -1,3 +1,4 @@
+import { parseAgentCard } from '@agentweb/agentcard';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryContextStore } from '../src/context/index.js';
 import {
@@ -46,6 +47,16 @@ function clientsOf(
   );
 }
 
+/** One double (one host:port) for `count` merchants, each holding its answer for 30 ms. */
+async function merchantsOnOneHost(count: number, counter: ReturnType<typeof inFlightCounter>) {
+  const double = await startCapDouble({
+    merchants: count,
+    script: (i) => () => counter.reply(`m${i}`, new Promise((resolve) => setTimeout(resolve, 30))),
+  });
+  closers.push(double.close);
+  return double;
+}
+
 /** One double (one host:port) per merchant. */
 async function merchantsOnDistinctHosts(count: number, script: (index: number) => Reply) {
   const clients: MerchantClient[] = [];
@@ -90,11 +101,7 @@ describe('fan-out concurrency defaults', () => {
 
   it('holds merchants that share a host to perHostConcurrency at a time, without losing any', async () => {
     const counter = inFlightCounter();
-    const double = await startCapDouble({
-      merchants: 12,
-      script: (i) => () => counter.reply(`m${i}`, new Promise((resolve) => setTimeout(resolve, 30))),
-    });
-    closers.push(double.close);
+    const double = await merchantsOnOneHost(12, counter);
     const clients = clientsOf(double.merchants, double.http);
     const result = await fanOutSearch({
       query: 'lamp',
@@ -104,6 +111,31 @@ describe('fan-out concurrency defaults', () => {
     });
     expect(result.outcomes.every((o) => o.status === 'ok')).toBe(true);
     expect(counter.state.max).toBe(3);
+  });
+
+  it("keys the host pool on the endpoint the A2A client calls, not on the card's first interface", async () => {
+    const counter = inFlightCounter();
+    const double = await merchantsOnOneHost(4, counter);
+    // Each card lists first an interface of a binding no client speaks, on a host of its own; every call goes to
+    // the one double behind the JSON-RPC interface after it.
+    const merchants = double.merchants.map((m, i) => ({
+      ...m,
+      profile: parseAgentCard({
+        ...m.card,
+        url: `http://soap-${i}.test/soap`,
+        preferredTransport: 'SOAP',
+        additionalInterfaces: [{ url: m.rpcUrl, transport: 'JSONRPC' }],
+      }).profile,
+    }));
+    expect(merchants.map((m) => m.profile.endpoints[0]?.binding)).toEqual(['SOAP', 'SOAP', 'SOAP', 'SOAP']);
+    const result = await fanOutSearch({
+      query: 'lamp',
+      merchants: clientsOf(merchants, double.http),
+      perHostConcurrency: 1,
+      deadlineMs: 10_000,
+    });
+    expect(result.outcomes.map((o) => o.status)).toEqual(['ok', 'ok', 'ok', 'ok']);
+    expect(counter.state.max).toBe(1);
   });
 
   it('applies the global limit across hosts', async () => {

@@ -137,6 +137,38 @@ describe('fanOutSearch', () => {
     expect(result.products).toHaveLength(2);
   });
 
+  it('searches the merchants given when it started: a caller changing the array later changes nothing', async () => {
+    const { clients } = await merchantsFor(3, (i) => () => ({ output: searchOutput(`m${i}`, 1) }));
+    const merchants = [clients[0]!, clients[1]!];
+    const seen: string[] = [];
+    for await (const chunk of fanOutSearchStream({ query: 'q', merchants, deadlineMs: 5_000 })) {
+      seen.push(chunk.outcome.merchantId);
+      // Reading `merchants.length` live, the stream would wait for a chunk no merchant will ever send.
+      if (seen.length === 1) merchants.push(clients[2]!);
+    }
+    expect(seen.sort()).toEqual(['merchant-0', 'merchant-1']);
+    const shrinking = [clients[0]!, clients[1]!, clients[2]!];
+    const result = fanOutSearch({ query: 'q', merchants: shrinking, deadlineMs: 5_000 });
+    shrinking.length = 0;
+    expect((await result).outcomes.map((o) => o.merchantId)).toEqual([
+      'merchant-0',
+      'merchant-1',
+      'merchant-2',
+    ]);
+  });
+
+  it('refuses a sparse merchants array, whose hole would never send its chunk', async () => {
+    const { double, clients } = await merchantsFor(2, (i) => () => ({ output: searchOutput(`m${i}`, 1) }));
+    // biome-ignore lint/suspicious/noSparseArray: the hole is what plain JavaScript can pass
+    const merchants = [clients[0]!, , clients[1]!] as typeof clients;
+    await expect(fanOutSearch({ query: 'q', merchants, deadlineMs: 1_000 })).rejects.toMatchObject({
+      name: 'InvalidOptionError',
+      option: 'merchants[1]',
+      received: 'a hole (sparse array)',
+    });
+    expect(double.merchants.every((m) => m.received.length === 0)).toBe(true);
+  });
+
   it('keeps at most `limit` products per page from a merchant that sends more, with a warning', async () => {
     const { clients } = await merchantsFor(2, (i) => () => ({
       output: searchOutput(`m${i}`, i === 0 ? 50 : 2),

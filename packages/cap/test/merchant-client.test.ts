@@ -251,23 +251,42 @@ describe('createMerchantClient', () => {
 });
 
 describe('MerchantClient.close', () => {
-  it('refuses later calls with a typed error and leaves an A2A client it was given open', async () => {
+  /** A merchant double and an A2A client for it that counts its close() calls. */
+  async function givenA2A() {
     const { double } = await setup(() => () => ({ output: searchOutput('m0', 1) }));
     const merchant = double.merchants[0]!;
     const a2a = await createA2AClient({ profile: merchant.profile, http: double.http });
-    let closedByMerchant = 0;
+    const closes = { count: 0 };
     const given = Object.assign(Object.create(a2a) as typeof a2a, {
       close: async () => {
-        closedByMerchant += 1;
+        closes.count += 1;
       },
     });
+    return { merchant, given, closes };
+  }
+
+  it('refuses later calls with a typed error and leaves an A2A client it was given open', async () => {
+    const { merchant, given, closes } = await givenA2A();
     const client = createMerchantClient({ profile: merchant.profile, a2a: given, userId: 'u1' });
     expect((await client.productSearch({ query: 'lamp' })).output.products).toHaveLength(1);
     await client.close();
     await client.close();
-    expect(closedByMerchant).toBe(0);
+    expect(closes.count).toBe(0);
     const refused = await client.productSearch({ query: 'lamp' }).catch((e: unknown) => e);
     expect(isMerchantClientClosedError(refused)).toBe(true);
     expect(merchant.received).toHaveLength(1);
+  });
+
+  it('closes an A2A client it was given with closeA2A, once, however often it is closed', async () => {
+    const { merchant, given, closes } = await givenA2A();
+    const client = createMerchantClient({
+      profile: merchant.profile,
+      a2a: given,
+      closeA2A: true,
+      userId: 'u1',
+    });
+    expect((await client.productSearch({ query: 'lamp' })).output.products).toHaveLength(1);
+    await Promise.all([client.close(), client.close()]);
+    expect(closes.count).toBe(1);
   });
 });

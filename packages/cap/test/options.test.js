@@ -20,6 +20,29 @@ import {
 let sb;
 let http;
 let profiles;
+
+/** An HTTP client that reaches a sandbox's merchants (loopback, plain http, sandbox names). */
+const sandboxHttp = (sandbox, extra = {}) =>
+  createHttpClient({
+    lookup: sandbox.lookup,
+    allowHttp: true,
+    allowPrivateNetwork: true,
+    connector: createLoopbackOnlyConnector(),
+    ...extra,
+  });
+
+/** Runs `use` with a sandbox of one merchant that never answers, and an HTTP client for it; closes both. */
+async function withHangingMerchant(seed, httpOptions, use) {
+  const hanging = await startSandbox({ merchants: 1, seed, faults: { 0: { hang: true } } });
+  const local = sandboxHttp(hanging, httpOptions);
+  try {
+    const card = (await local.getJson(hanging.merchants[0].cardUrl)).data;
+    await use({ card, http: local });
+  } finally {
+    await local.close();
+    await hanging.close();
+  }
+}
 beforeAll(async () => {
   sb = await startSandbox({
     merchants: 3,
@@ -29,13 +52,7 @@ beforeAll(async () => {
       2: { rateLimit: { retryAfterSeconds: 60, mode: 'task' } },
     },
   });
-  http = createHttpClient({
-    lookup: sb.lookup,
-    allowHttp: true,
-    allowPrivateNetwork: true,
-    connector: createLoopbackOnlyConnector(),
-    timeoutMs: 10_000,
-  });
+  http = sandboxHttp(sb, { timeoutMs: 10_000 });
   profiles = await Promise.all(
     sb.merchants.map(async (m) => parseAgentCard((await http.getJson(m.cardUrl)).data).profile),
   );
@@ -100,7 +117,9 @@ describe('createMerchantClient options', () => {
       ['allowPii', 'yes'],
       ['rateLimitRetries', -1],
       ['maxRetryWaitMs', Number.NaN],
+      ['maxRetryWaitMs', 3e9],
       ['merchantId', ''],
+      ['closeA2A', 'yes'],
     ]) {
       expect(() => createMerchantClient({ ...base, [option]: value }), option).toThrow(
         expect.objectContaining(invalidOption('createMerchantClient', option)),
@@ -139,6 +158,12 @@ describe('other cap factories', () => {
     ['createSearchCache', () => createSearchCache({ ttlMs: -1 }), 'ttlMs'],
     ['createMerchantBackoff', () => createMerchantBackoff({ random: 0.5 }), 'random'],
     ['createMerchantBackoff', () => createMerchantBackoff({ failureThreshold: 0 }), 'failureThreshold'],
+    // Timers past 2^31-1 ms fire after 1 ms in Node; a fractional TTL is refused by the LRU cache underneath.
+    ['createMerchantBackoff', () => createMerchantBackoff({ baseDelayMs: 3e9 }), 'baseDelayMs'],
+    ['createMerchantBackoff', () => createMerchantBackoff({ maxDelayMs: 2 ** 31 }), 'maxDelayMs'],
+    ['createMerchantBackoff', () => createMerchantBackoff({ maxRetryAfterMs: 1e12 }), 'maxRetryAfterMs'],
+    ['createMerchantBackoff', () => createMerchantBackoff({ openMs: 3e9 }), 'openMs'],
+    ['createSearchCache', () => createSearchCache({ ttlMs: 1.5 }), 'ttlMs'],
     ['fanOutSearch', () => fanOutSearch(), 'options'],
     ['fanOutSearch', () => fanOutSearch({ query: 'x', merchants: [{ merchantId: 'm' }] }), 'merchants[0]'],
     ['fanOutSearch', () => fanOutSearch({ query: 'x', merchants: [], signal: 'stop' }), 'signal'],
@@ -207,21 +232,61 @@ describe('fan-out outcomes as JSON', () => {
     expect(JSON.stringify(outcomes[1].error)).not.toMatch(/headers|bodyExcerpt/);
   });
 
+  it('never carry an API key sent as a query parameter, from a 503 or an HTTP timeout', async () => {
+    const KEY = 'S3CRET-query-key-7f3a';
+    // The card asks for the key in the query (in its own version's form), so every request URL carries it.
+    const withQueryKey = (card) =>
+      parseAgentCard({
+        ...card,
+        securitySchemes: {
+          ...card.securitySchemes,
+          key:
+            card.protocolVersion === undefined
+              ? { apiKeySecurityScheme: { location: 'query', name: 'api_key' } }
+              : { type: 'apiKey', in: 'query', name: 'api_key' },
+        },
+      }).profile;
+    const card1 = (await http.getJson(sb.merchants[1].cardUrl)).data;
+    const failing = createMerchantClient({
+      profile: withQueryKey(card1),
+      http,
+      userId: 'u',
+      merchantId: sb.merchants[1].domain,
+      credentials: { type: 'apiKey', key: KEY },
+    });
+    await withHangingMerchant('cap-options-key', { timeoutMs: 300, retry: false }, async (hanging) => {
+      const slow = createMerchantClient({
+        profile: withQueryKey(hanging.card),
+        http: hanging.http,
+        userId: 'u',
+        credentials: { type: 'apiKey', key: KEY },
+      });
+      const result = await fanOutSearch({ query: 'lamp', merchants: [failing, slow], deadlineMs: 8_000 });
+      expect(result.outcomes.map((o) => o.status)).toEqual(['error', 'error']);
+      // The key did go out, in the URL the timeout names...
+      expect(result.outcomes[1].error).toMatchObject({ code: 'TIMEOUT', url: expect.stringContaining(KEY) });
+      // ...and stays out of the JSON and the messages.
+      for (const outcome of result.outcomes) {
+        expect(JSON.stringify(outcome)).not.toContain(KEY);
+        expect(outcome.error.message).not.toContain(KEY);
+      }
+      expect(JSON.parse(JSON.stringify(result.outcomes))).toMatchObject([
+        { error: { code: 'HTTP_STATUS', status: 503 } },
+        {
+          error: {
+            code: 'TIMEOUT',
+            url: expect.stringMatching(/\/a2a\/jsonrpc\?\[query withheld\]$/),
+            message: expect.stringContaining('?[query withheld] timed out after 300 ms'),
+          },
+        },
+      ]);
+    });
+  });
+
   it('a merchant cut off by the deadline is a typed timeout', async () => {
-    const hanging = await startSandbox({
-      merchants: 1,
-      seed: 'cap-options-hang',
-      faults: { 0: { hang: true } },
-    });
-    const local = createHttpClient({
-      lookup: hanging.lookup,
-      allowHttp: true,
-      allowPrivateNetwork: true,
-      connector: createLoopbackOnlyConnector(),
-    });
-    try {
-      const card = parseAgentCard((await local.getJson(hanging.merchants[0].cardUrl)).data);
-      const client = createMerchantClient({ profile: card.profile, http: local, userId: 'u' });
+    await withHangingMerchant('cap-options-hang', {}, async (hanging) => {
+      const card = parseAgentCard(hanging.card);
+      const client = createMerchantClient({ profile: card.profile, http: hanging.http, userId: 'u' });
       const result = await fanOutSearch({ query: 'lamp', merchants: [client], deadlineMs: 300 });
       expect(JSON.parse(JSON.stringify(result.outcomes[0]))).toMatchObject({
         status: 'timeout',
@@ -233,9 +298,6 @@ describe('fan-out outcomes as JSON', () => {
           message: expect.stringContaining('300 ms'),
         },
       });
-    } finally {
-      await local.close();
-      await hanging.close();
-    }
+    });
   });
 });

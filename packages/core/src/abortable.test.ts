@@ -44,3 +44,14 @@ describe('abortableDelay', () => {
     await expect(abortableDelay(5, AbortSignal.abort(new Error('already')))).rejects.toThrow('already');
   });
 });
+
+describe('abortableDelay past the longest timer', () => {
+  it('keeps waiting instead of firing after 1 ms as setTimeout would', async () => {
+    const controller = new AbortController();
+    const waiting = abortableDelay(3e9, controller.signal).then(() => 'resolved');
+    const later = new Promise((resolve) => setTimeout(resolve, 30, 'still waiting'));
+    expect(await Promise.race([waiting, later])).toBe('still waiting');
+    controller.abort(new Error('stop'));
+    await expect(waiting).rejects.toThrow('stop');
+  });
+});

@@ -1,3 +1,5 @@
+import { clampTimerMs, MAX_TIMER_MS } from './timer-ms.js';
+
 /**
  * Settles like `promise`, but rejects with `signal.reason` as soon as `signal` aborts, after calling `onAbort`
  * (so the caller can release whatever it holds). Work that ignores the signal can therefore never hold a caller
@@ -34,10 +36,13 @@ export function raceAbort<T>(
   });
 }
 
-/** Waits `ms` milliseconds (none when `ms <= 0`), rejecting with `signal.reason` as soon as `signal` aborts. */
+/**
+ * Waits `ms` milliseconds (none when `ms <= 0`), rejecting with `signal.reason` as soon as `signal` aborts. A wait
+ * past {@link MAX_TIMER_MS} is clamped to it rather than firing after 1 ms, as `setTimeout` would.
+ */
 export function abortableDelay(ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.reject(signal.reason);
-  if (ms <= 0) return Promise.resolve();
+  if (!(ms > 0)) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const onAbort = (): void => {
       clearTimeout(timer);
@@ -46,7 +51,7 @@ export function abortableDelay(ms: number, signal?: AbortSignal): Promise<void> 
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, ms);
+    }, clampTimerMs(ms));
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

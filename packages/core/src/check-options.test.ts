@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isAgentWebError } from './agentweb-error.js';
 import { checkOptions, describeValue, is, required } from './check-options.js';
 import { type InvalidOptionError, isInvalidOptionError } from './invalid-option-error.js';
+import { clampTimerMs, MAX_TIMER_MS } from './timer-ms.js';
 
 function refusal(run: () => void): InvalidOptionError {
   try {
@@ -105,5 +106,63 @@ describe('checkOptions', () => {
     expect(describeValue(new Map())).toBe('a Map');
     expect(describeValue(Object.create(null))).toBe('an object');
     expect(describeValue(() => 1)).toBe('a function');
+  });
+});
+
+describe('timer rules', () => {
+  it('is.timerMs takes a positive number of ms that setTimeout honours, and nothing longer', () => {
+    const rules = { timeoutMs: is.timerMs };
+    for (const timeoutMs of [1, 0.5, 10_000, MAX_TIMER_MS])
+      expect(() => checkOptions('make', { timeoutMs }, rules), String(timeoutMs)).not.toThrow();
+    // Past 2^31-1 ms Node fires the timer after 1 ms: a 3e9 ms stream deadline would end every stream at once.
+    for (const timeoutMs of [0, -1, MAX_TIMER_MS + 1, 3e9, Number.POSITIVE_INFINITY, Number.NaN, '1000'])
+      expect(refusal(() => checkOptions('make', { timeoutMs }, rules))).toMatchObject({
+        option: 'timeoutMs',
+        expected: 'a positive number of milliseconds up to 2147483647',
+      });
+  });
+
+  it('is.delayMs also takes 0', () => {
+    const rules = { delayMs: is.delayMs };
+    for (const delayMs of [0, 250, MAX_TIMER_MS])
+      expect(() => checkOptions('make', { delayMs }, rules)).not.toThrow();
+    for (const delayMs of [-1, MAX_TIMER_MS + 1, 3e9])
+      expect(refusal(() => checkOptions('make', { delayMs }, rules))).toMatchObject({
+        option: 'delayMs',
+        expected: 'a number of milliseconds from 0 to 2147483647',
+      });
+  });
+
+  it('MAX_TIMER_MS is the longest delay setTimeout honours', () => {
+    expect(MAX_TIMER_MS).toBe(2 ** 31 - 1);
+    expect(clampTimerMs(3e9)).toBe(MAX_TIMER_MS);
+    expect(clampTimerMs(Number.POSITIVE_INFINITY)).toBe(MAX_TIMER_MS);
+    expect(clampTimerMs(250)).toBe(250);
+    expect(clampTimerMs(-5)).toBe(0);
+    expect(clampTimerMs(Number.NaN)).toBe(0);
+  });
+});
+
+describe('is.arrayOf', () => {
+  it('refuses a sparse array, naming the first hole (forEach would skip it)', () => {
+    const hole = refusal(() =>
+      // biome-ignore lint/suspicious/noSparseArray: the hole is the point
+      checkOptions('make', { tags: ['a', , 'c'] }, { tags: is.arrayOf(is.string) }),
+    );
+    expect(hole).toMatchObject({
+      option: 'tags[1]',
+      expected: 'a string',
+      received: 'a hole (sparse array)',
+    });
+    const trailing = new Array(3);
+    trailing[0] = 'a';
+    expect(
+      refusal(() => checkOptions('make', { tags: trailing }, { tags: is.arrayOf(is.string) })),
+    ).toMatchObject({ option: 'tags[1]' });
+    // Inside anyOf (checked without errors) a hole does not fit either.
+    const either = { tags: is.anyOf(is.boolean, is.arrayOf(is.string)) };
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the point
+    expect(() => checkOptions('make', { tags: ['a', , 'c'] }, either)).toThrow(/"tags"/);
+    expect(() => checkOptions('make', { tags: ['a', 'c'] }, either)).not.toThrow();
   });
 });

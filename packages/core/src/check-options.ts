@@ -1,4 +1,5 @@
 import { InvalidOptionError } from './invalid-option-error.js';
+import { MAX_TIMER_MS } from './timer-ms.js';
 
 /** What one option must be. Build rules with {@link is} and {@link required}. */
 export interface OptionRule {
@@ -78,6 +79,19 @@ export const is = {
   nonNegativeNumber: rule('a number >= 0', (v) => finite(v) && v >= 0),
   positiveInteger: rule('a positive integer', (v) => Number.isInteger(v) && (v as number) > 0),
   nonNegativeInteger: rule('an integer >= 0', (v) => Number.isInteger(v) && (v as number) >= 0),
+  /**
+   * A timeout or deadline: a positive number of ms up to {@link MAX_TIMER_MS}, the longest `setTimeout` honours
+   * (Node fires a longer timer after 1 ms, which would end every call at once).
+   */
+  timerMs: rule(
+    `a positive number of milliseconds up to ${MAX_TIMER_MS}`,
+    (v) => finite(v) && v > 0 && v <= MAX_TIMER_MS,
+  ),
+  /** A delay or wait that may be 0: a number of ms from 0 to {@link MAX_TIMER_MS}. */
+  delayMs: rule(
+    `a number of milliseconds from 0 to ${MAX_TIMER_MS}`,
+    (v) => finite(v) && v >= 0 && v <= MAX_TIMER_MS,
+  ),
   object: rule('an object', isObject),
   array: rule('an array', Array.isArray),
   /** A list to iterate (an array, a `Set`, a generator, ...); a string is refused, since it iterates characters. */
@@ -148,7 +162,10 @@ export const is = {
       test: (v) => v === false || optionRule.test(v),
     };
   },
-  /** An array whose every item fits `item` (a wrong item is reported by index, e.g. `tags[2]`). */
+  /**
+   * An array whose every item fits `item` (a wrong item is reported by index, e.g. `tags[2]`). A sparse array is
+   * refused at its first hole: `forEach` and `map` skip holes, so code reading it would miss an item it counted.
+   */
   arrayOf(item: OptionRule): OptionRule {
     return rule(`an array where every item is ${item.expected}`, Array.isArray, { items: item });
   },
@@ -169,7 +186,11 @@ function fits(optionRule: OptionRule, value: unknown): boolean {
   const { fields, items } = optionRule;
   if (fields && isObject(value) && !Object.entries(fields).every(([name, r]) => fits(r, value[name])))
     return false;
-  if (items && Array.isArray(value) && !value.every((entry) => fits(required(items), entry))) return false;
+  if (items && Array.isArray(value)) {
+    const item = required(items);
+    for (let index = 0; index < value.length; index += 1)
+      if (!(index in value) || !fits(item, value[index])) return false;
+  }
   return true;
 }
 
@@ -192,9 +213,18 @@ function checkValue(callee: string, option: string, value: unknown, optionRule: 
   if (optionRule.fields && isObject(value)) checkFields(callee, value, optionRule.fields, `${option}.`);
   if (optionRule.items && Array.isArray(value)) {
     const item = required(optionRule.items);
-    (value as unknown[]).forEach((entry, index) => {
-      checkValue(callee, `${option}[${index}]`, entry, item);
-    });
+    // An index loop, not forEach, which skips holes: a hole is refused like any item that does not fit.
+    for (let index = 0; index < value.length; index += 1) {
+      if (!(index in value)) {
+        throw new InvalidOptionError({
+          callee,
+          option: `${option}[${index}]`,
+          expected: item.expected,
+          received: 'a hole (sparse array)',
+        });
+      }
+      checkValue(callee, `${option}[${index}]`, value[index], item);
+    }
   }
 }
 

@@ -21,4 +21,6 @@ export {
 } from './invalid-option-error.js';
 export { type ModuleEntry, moduleEntry } from './module-entry.js';
 export type { ProgressEvent, ProgressListener, ProvenanceRecord } from './provenance.js';
+export { clampTimerMs, MAX_TIMER_MS } from './timer-ms.js';
 export { trimTrailingSlashes } from './trim-trailing-slashes.js';
+export { CREDENTIALS_WITHHELD, QUERY_WITHHELD, withholdUrlSecrets } from './withhold-url-secrets.js';

@@ -59,6 +59,73 @@ describe('option checks of the discovery factories', () => {
     await expect(settle(call)).rejects.toMatchObject(invalidOption(callee, option));
   });
 
+  // Node fires a timer longer than 2^31-1 ms after 1 ms: such a deadline or pause would end (or skip) at once.
+  it.each([
+    ['createExtractionPool', () => createExtractionPool({ timeoutMs: 3e9 }), 'timeoutMs'],
+    ['createExtractionPool', () => createExtractionPool({ idleTimeoutMs: 2 ** 31 }), 'idleTimeoutMs'],
+    [
+      'createNooterraRegistryClient',
+      () => createNooterraRegistryClient({ baseUrl: 'http://127.0.0.1:9/', timeoutMs: 3e9 }),
+      'timeoutMs',
+    ],
+    [
+      'createNooterraRegistryClient',
+      () => createNooterraRegistryClient({ baseUrl: 'http://127.0.0.1:9/', stream: { idleTimeoutMs: 3e9 } }),
+      'stream.idleTimeoutMs',
+    ],
+    [
+      'createNooterraRegistryClient',
+      () =>
+        createNooterraRegistryClient({
+          baseUrl: 'http://127.0.0.1:9/',
+          stream: { reconnect: { maxDelayMs: 1e12 } },
+        }),
+      'stream.reconnect.maxDelayMs',
+    ],
+    [
+      'NooterraRegistryClient.stream',
+      () =>
+        createNooterraRegistryClient({ baseUrl: 'http://127.0.0.1:9/' }).stream({}, { maxConnectionMs: 3e9 }),
+      'maxConnectionMs',
+    ],
+    [
+      'NooterraRegistryClient.stream',
+      () =>
+        createNooterraRegistryClient({ baseUrl: 'http://127.0.0.1:9/' }).stream(
+          {},
+          { reconnect: { baseDelayMs: 3e9 } },
+        ),
+      'reconnect.baseDelayMs',
+    ],
+    ['createRobotsPolicy', () => createRobotsPolicy({ userAgent: 'bot', http, timeoutMs: 3e9 }), 'timeoutMs'],
+    // lru-cache takes whole milliseconds only; a fraction was a TypeError from inside it.
+    [
+      'createRobotsPolicy',
+      () => createRobotsPolicy({ userAgent: 'bot', http, cacheTtlMs: 1.5 }),
+      'cacheTtlMs',
+    ],
+    ['crawl', () => crawl(['shop.test'], { http, perHostDelayMs: 3e9 }).next(), 'perHostDelayMs'],
+    ['crawl', () => crawl(['shop.test'], { http, maxCrawlDelayMs: 2 ** 31 }).next(), 'maxCrawlDelayMs'],
+  ])('%s refuses a timer past 2^31-1 ms', async (callee, call, option) => {
+    await expect(settle(call)).rejects.toMatchObject(invalidOption(callee, option));
+  });
+
+  it('refuses resolver and DNS deadlines past 2^31-1 ms with their own configuration errors', async () => {
+    await expect(settle(() => createResolver({ timeoutMs: 3e9 }))).rejects.toMatchObject({
+      code: 'DISCOVERY_CONFIG_INVALID',
+      message: expect.stringContaining('2147483647'),
+    });
+    await expect(settle(() => createDnsResolver({ timeoutMs: 3e9 }))).rejects.toMatchObject({
+      name: 'DnsConfigError',
+      message: expect.stringContaining('2147483647'),
+    });
+    // A zero DNS deadline would time every lookup out before it was sent.
+    await expect(settle(() => createDnsResolver({ timeoutMs: 0 }))).rejects.toMatchObject({
+      name: 'DnsConfigError',
+      message: expect.stringContaining('timeoutMs'),
+    });
+  });
+
   it('keeps the existing configuration errors where they named the option', async () => {
     await expect(settle(() => createResolver({ timeoutMs: 'soon' }))).rejects.toMatchObject({
       code: 'DISCOVERY_CONFIG_INVALID',

@@ -417,6 +417,49 @@ describe('deadline and aborts', () => {
   });
 });
 
+describe('secrets in URLs', () => {
+  it('keeps a query key and URL credentials out of error messages and JSON, not out of the url field', async () => {
+    server.use(http.get(`${BASE}/a2a`, () => new HttpResponse('down', { status: 503 })));
+    const c = client({ retry: false });
+    const status = await failure(c.getJson(`${BASE}/a2a?api_key=S3CRET`));
+    expect(isHttpStatusError(status) && status.message).toBe(`HTTP 503 from ${BASE}/a2a?[query withheld]`);
+    expect(isHttpStatusError(status) && status.url).toBe(`${BASE}/a2a?api_key=S3CRET`);
+    expect(JSON.stringify(status)).not.toContain('S3CRET');
+    const creds = await failure(c.getJson('https://u:S3CRET@agent.example/x?k=S3CRET'));
+    expect(isUrlPolicyError(creds) && creds.message).toBe(
+      'Refused URL https://[credentials withheld]@agent.example/x?[query withheld]: credentials in URLs are refused',
+    );
+    expect(JSON.stringify(creds)).not.toContain('S3CRET');
+  });
+
+  it('withholds the query in a timeout message', async () => {
+    server.use(
+      http.get(`${BASE}/slow`, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return HttpResponse.json({});
+      }),
+    );
+    const error = await failure(client().getJson(`${BASE}/slow?token=S3CRET`, { timeoutMs: 50 }));
+    expect(isTimeoutError(error) && error.message).toBe(
+      `Request to ${BASE}/slow?[query withheld] timed out after 50 ms`,
+    );
+  });
+});
+
+describe('deadlines past the longest timer', () => {
+  it('a timeoutMs over 2^31-1 ms waits for the answer instead of timing out at once', async () => {
+    server.use(
+      http.get(`${BASE}/late`, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        return HttpResponse.json({ late: true });
+      }),
+    );
+    // Node fires a longer timer after 1 ms; the deadline clamps it (the per-call option is not checked).
+    const answer = await client().getJson(`${BASE}/late`, { timeoutMs: 3e9 });
+    expect(answer.data).toEqual({ late: true });
+  });
+});
+
 describe('cache', () => {
   it('serves fresh responses from the cache with frozen shared data', async () => {
     let calls = 0;

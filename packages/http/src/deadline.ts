@@ -1,3 +1,4 @@
+import { clampTimerMs } from '@agentweb/core';
 import { TimeoutError } from './errors.js';
 
 /**
@@ -24,11 +25,12 @@ export class Deadline {
     this.#timeoutMs = timeoutMs;
     this.#callerSignals = callerSignals;
     this.expiresAt = Date.now() + timeoutMs;
+    // Past 2^31-1 ms setTimeout fires after 1 ms; a per-call `timeoutMs` is not option-checked, so clamp here.
     this.#timer = setTimeout(() => {
       this.#timedOut = true;
       this.#unlisten();
       this.#controller.abort(new TimeoutError({ url: this.#url, timeoutMs: this.#timeoutMs }));
-    }, timeoutMs);
+    }, clampTimerMs(timeoutMs));
     this.#timer.unref?.();
     this.signal = this.#controller.signal;
     if (callerSignals.length === 0) return;
@@ -92,7 +94,7 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
     const timer = setTimeout(() => {
       signal.removeEventListener('abort', onAbort);
       resolve();
-    }, ms);
+    }, clampTimerMs(ms));
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -1,4 +1,4 @@
-import { AgentWebError, createErrorGuard, isAgentWebError } from '@agentweb/core';
+import { AgentWebError, createErrorGuard, isAgentWebError, withholdUrlSecrets } from '@agentweb/core';
 import type { AddressClass } from './address-guard.js';
 import type { HttpProvenance } from './provenance.js';
 import type { ReadonlyHeaders } from './readonly-headers.js';
@@ -15,16 +15,18 @@ export interface HttpErrorOptions {
 
 /**
  * Base of every error `@agentweb/http` throws. `isRetryable` says whether trying again later could succeed;
- * the client's own retry policy decides separately whether it retries.
+ * the client's own retry policy decides separately whether it retries. The message names URLs with their query
+ * and any user name and password withheld (an API key sent as a query parameter must not reach logs); `url`
+ * keeps the URL as requested, for code, and the JSON form withholds there too.
  */
 export class HttpError extends AgentWebError {
-  /** The URL being fetched. */
+  /** The URL being fetched, as requested (query included; `JSON.stringify` withholds the query). */
   readonly url: string;
   /** True when the failure is transient (network, timeout, 408/425/429/5xx). */
   readonly isRetryable: boolean;
 
   constructor(code: string, isRetryable: boolean, { url, message, cause }: HttpErrorOptions) {
-    super({ code, message, cause });
+    super({ code, message: withholdUrlSecrets(message), cause });
     this.name = 'HttpError';
     this.url = url;
     this.isRetryable = isRetryable;

@@ -27,7 +27,7 @@ export interface HttpClientOptions {
    * `createGuardedFetch` to keep the connect-time guarantee.
    */
   fetch?: FetchFunction | 'global';
-  /** Whole-call deadline in ms, covering connect, headers, body and retries (default 10 000). */
+  /** Whole-call deadline in ms, covering connect, headers, body and retries (default 10 000; at most 2^31-1). */
   timeoutMs?: number;
   /** Largest decoded body accepted, in bytes (default 1 MiB). Also settable per call. */
   maxBodyBytes?: number;

@@ -27,8 +27,8 @@ export const GUARD_OPTION_RULES = {
   },
   lookup: is.function,
   connector: is.function,
-  connectTimeoutMs: is.positiveNumber,
-  keepAliveTimeoutMs: is.positiveNumber,
+  connectTimeoutMs: is.timerMs,
+  keepAliveTimeoutMs: is.timerMs,
   connections: is.positiveInteger,
 } as const;
 
@@ -37,9 +37,9 @@ const RETRY_FIELDS = {
   methods: is.arrayOf(is.nonEmptyString),
   statusCodes: is.arrayOf(is.positiveInteger),
   retryOnNetworkError: is.boolean,
-  baseDelayMs: is.nonNegativeNumber,
-  maxDelayMs: is.nonNegativeNumber,
-  maxRetryDelayMs: is.nonNegativeNumber,
+  baseDelayMs: is.delayMs,
+  maxDelayMs: is.delayMs,
+  maxRetryDelayMs: is.delayMs,
   budgetMs: is.custom('a number >= 0', (v) => typeof v === 'number' && v >= 0),
   onRetry: is.function,
 };
@@ -58,7 +58,7 @@ export const CACHE_OPTION_RULES = {
 /** The options of `createHttpClient`. */
 export const HTTP_CLIENT_OPTION_RULES = {
   fetch: { ...is.anyOf(is.function, is.oneOf('global')), expected: "a fetch function or 'global'" },
-  timeoutMs: is.positiveNumber,
+  timeoutMs: is.timerMs,
   maxBodyBytes: is.positiveInteger,
   maxRedirects: is.nonNegativeInteger,
   redirect: is.oneOf('follow', 'same-origin', 'error'),

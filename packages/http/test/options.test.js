@@ -53,8 +53,36 @@ describe('option checks of the http factories', () => {
     }
     expect(isInvalidOptionError(thrown)).toBe(true);
     expect(thrown.message).toBe(
-      'createHttpClient: option "timeoutMs" must be a positive number; got the number -5',
+      'createHttpClient: option "timeoutMs" must be a positive number of milliseconds up to 2147483647; got the number -5',
     );
+  });
+
+  // Node fires a timer longer than 2^31-1 ms after 1 ms: such a deadline would end every call at once.
+  it.each([
+    ['createHttpClient', () => createHttpClient({ timeoutMs: 3e9 }), 'timeoutMs'],
+    ['createHttpClient', () => createHttpClient({ retry: { baseDelayMs: 3e9 } }), 'retry.baseDelayMs'],
+    ['createHttpClient', () => createHttpClient({ retry: { maxDelayMs: 2 ** 31 } }), 'retry.maxDelayMs'],
+    [
+      'createHttpClient',
+      () => createHttpClient({ retry: { maxRetryDelayMs: 1e12 } }),
+      'retry.maxRetryDelayMs',
+    ],
+    ['createGuardedDispatcher', () => createGuardedDispatcher({ connectTimeoutMs: 3e9 }), 'connectTimeoutMs'],
+    [
+      'createGuardedDispatcher',
+      () => createGuardedDispatcher({ keepAliveTimeoutMs: 3e9 }),
+      'keepAliveTimeoutMs',
+    ],
+  ])('%s refuses a timer past 2^31-1 ms', (callee, call, option) => {
+    expect(call).toThrow(expect.objectContaining(invalidOption(callee, option)));
+  });
+
+  it('accepts timers up to 2^31-1 ms, and delays of 0', async () => {
+    const client = createHttpClient({
+      timeoutMs: 2 ** 31 - 1,
+      retry: { baseDelayMs: 0, maxDelayMs: 2 ** 31 - 1, maxRetryDelayMs: 0 },
+    });
+    await client.close();
   });
 
   it('still accepts every documented form', async () => {

@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import { withholdUrlSecrets } from '@agentweb/core';
 
 /** A writable stream that may be a terminal (`process.stderr` is one when attached to a TTY). */
 export type TerminalWritable = Writable & {
@@ -39,11 +40,18 @@ export function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** Error objects serialise to `{}` by default; scripts need their code and message. */
+/**
+ * Error objects serialise to `{}` by default; scripts need their code and message (URL queries and credentials
+ * withheld, as in the JSON form of AgentWeb errors, which their own `toJSON` writes).
+ */
 function jsonReplacer(_key: string, value: unknown): unknown {
   if (value instanceof Error) {
     const code = errorCode(value);
-    return { name: value.name, ...(code !== undefined ? { code } : {}), message: value.message };
+    return {
+      name: value.name,
+      ...(code !== undefined ? { code } : {}),
+      message: withholdUrlSecrets(value.message),
+    };
   }
   if (typeof value === 'bigint') return value.toString();
   return value;

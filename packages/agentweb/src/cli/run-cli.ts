@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { isAgentWebError } from '@agentweb/core';
+import { isAgentWebError, withholdUrlSecrets } from '@agentweb/core';
 import type { AgentWebClient, AgentWebOptions } from '../client/types.js';
 import { CLIENT_FLAG_OPTIONS, type ClientFlagValues, clientOptionsFromFlags } from '../config/index.js';
 import { packageVersion } from '../mcp/package-version.js';
@@ -104,7 +104,8 @@ function parseCommandArgs(
 
 function reportError(io: CliIo, error: unknown, debug: boolean, json: boolean): void {
   const code = errorCode(error) ?? 'INTERNAL';
-  const message = error instanceof Error ? error.message : String(error);
+  // URL queries and credentials are withheld (an API key in a card URL must not reach logs); --debug shows all.
+  const message = withholdUrlSecrets(error instanceof Error ? error.message : String(error));
   writeLine(io.stderr, `error: ${printable(code)}: ${printable(message)}`);
   if (debug) {
     let current: unknown = error;

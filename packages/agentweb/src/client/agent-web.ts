@@ -83,7 +83,7 @@ const OPTION_RULES = {
   lookup: is.function,
   allowHttp: is.boolean,
   allowPrivateNetwork: is.boolean,
-  timeoutMs: is.positiveNumber,
+  timeoutMs: is.timerMs,
   dns: { ...is.methods('resolveTxt'), expected: 'a DNS resolver (from createDnsResolver) or { resolveTxt }' },
   discovery: is.object,
   contextStore: is.methods('get', 'set', 'delete'),
@@ -413,7 +413,8 @@ export class AgentWeb implements AgentWebClient {
     this.#closing ??= (async () => {
       // The resolver closes only what it made (its DNS resolver); the HTTP client is closed here when it is ours.
       await this.#resolver.close();
-      // Merchants over gRPC hold a channel each.
+      // Merchants over gRPC hold a channel each. Merchants replaced or dropped earlier were left open for callers
+      // still holding them.
       await this.#registry.closeClients();
       if (this.#ownsHttp) await this.#http.close();
     })();

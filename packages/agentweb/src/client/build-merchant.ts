@@ -69,7 +69,9 @@ export async function buildMerchant(
   });
   const client = createMerchantClient({
     profile: found.profile,
+    // Built for this merchant client alone: its close() releases the A2A client (a gRPC channel) too.
     a2a,
+    closeA2A: true,
     contextStore: deps.contextStore,
     userId: deps.userId,
     // The A2A client above carries the credentials; `true` tells the CAP client they exist (cache partition,

@@ -6,6 +6,10 @@ import type { AgentWebMerchant } from './types.js';
  * The merchants a client knows, bounded: past `max` entries the least recently used one is dropped. Looked up by
  * id, domain (`host[:port]`), bare host name, card URL, or any URL on the merchant's host.
  *
+ * A merchant replaced or dropped keeps its client open: a caller may still hold it (the `AgentWebMerchant` an
+ * earlier `addMerchant` returned, a search in flight). Its HTTP transport is the shared one, and a gRPC channel
+ * drops its idle connection on its own; `closeClients()` closes the clients of the merchants still listed.
+ *
  * Ids are what each card claims, so an id never takes a name from the merchant it designates: an id that is a host
  * name or URL matches only when the merchant's endpoints are on that host, and a merchant claiming the id of a
  * known one with other endpoints is refused rather than replacing it.
@@ -38,7 +42,6 @@ export class MerchantRegistry {
     if (known !== undefined && known !== merchant && !sameEndpoints(known, merchant)) {
       throw new MerchantConflictError(merchant.id, known.domain, merchant.domain);
     }
-    if (known !== undefined && known !== merchant && known.client !== merchant.client) release(known);
     this.#touch(merchant);
   }
 
@@ -60,9 +63,7 @@ export class MerchantRegistry {
     while (this.#byId.size > this.#max) {
       const oldest = this.#byId.keys().next().value;
       if (oldest === undefined) break;
-      const evicted = this.#byId.get(oldest);
       this.#byId.delete(oldest);
-      if (evicted !== undefined) release(evicted);
     }
   }
 
@@ -83,11 +84,6 @@ export class MerchantRegistry {
     const byHostname = all.filter((m) => stripPort(m.domain) === hostname);
     return byHostname.length === 1 ? byHostname[0] : undefined;
   }
-}
-
-/** Closes a dropped merchant's client in the background; a failure to close has no one to report to. */
-function release(merchant: AgentWebMerchant): void {
-  merchant.client.close().catch(() => undefined);
 }
 
 /** `host[:port]` of a bare domain or an http(s) URL, lower-cased; undefined when it is neither. */

@@ -4,7 +4,7 @@ import { compactSearchHit } from './compact-product.js';
 import { defineTool, type ToolSettings } from './define-tool.js';
 import { merchantLabeller } from './merchant-label.js';
 import { definedOnly } from './text.js';
-import { errorResult, errorSummary, okResult, TOOL_ERROR_CODES } from './tool-result.js';
+import { errorResult, okResult, TOOL_ERROR_CODES, toolErrorSummary } from './tool-result.js';
 
 /** Most products one call can return. */
 export const MAX_SEARCH_RESULTS = 50;
@@ -78,7 +78,7 @@ export function createSearchProductsTool(
               status: outcome.status,
               products: outcome.products,
               reason: outcome.reason,
-              error: outcome.error === undefined ? undefined : errorSummary(outcome.error),
+              error: outcome.error === undefined ? undefined : toolErrorSummary(outcome.error),
             }),
           ),
           deadlineReached: result.deadlineReached,

@@ -1,4 +1,10 @@
-import { type AgentWebError, isAgentWebError } from '@agentweb/core';
+import {
+  type AgentWebError,
+  type AgentWebErrorJson,
+  errorSummary,
+  isAgentWebError,
+  withholdUrlSecrets,
+} from '@agentweb/core';
 import { clipText } from './text.js';
 import type { AgentWebToolResult, JsonValue } from './tool-types.js';
 
@@ -23,16 +29,17 @@ export const TOOL_ERROR_CODES = {
 const MAX_MESSAGE_CHARS = 500;
 
 /**
- * What a tool result says about an error inside an otherwise good answer (a failed merchant of a search):
- * `name`, `code`, `message` (clipped), and the HTTP `status` or CAP `capErrorCode` when the error has one, so the
- * model can tell a merchant that is down from one that refused the request.
+ * What a tool result says about an error inside an otherwise good answer (a failed merchant of a search): from the
+ * error's JSON form (`errorSummary` of `@agentweb/core`, so URL queries and credentials are withheld), its `name`,
+ * `code`, `message` (clipped), and the HTTP `status` or CAP `capErrorCode` when it has one, so the model can tell a
+ * merchant that is down from one that refused the request.
  */
-export function errorSummary(error: AgentWebError): { [key: string]: JsonValue } {
-  const { status, capErrorCode } = error as { status?: unknown; capErrorCode?: unknown };
+export function toolErrorSummary(error: AgentWebError): { [key: string]: JsonValue } {
+  const { name, code, message, status, capErrorCode } = errorSummary(error) as AgentWebErrorJson;
   return {
-    name: error.name,
-    code: error.code,
-    message: clipText(error.message, MAX_MESSAGE_CHARS),
+    name,
+    code,
+    message: clipText(message, MAX_MESSAGE_CHARS),
     ...(typeof status === 'number' ? { status } : {}),
     ...(typeof capErrorCode === 'string' ? { capErrorCode } : {}),
   };
@@ -43,9 +50,12 @@ export function okResult(data: JsonValue): AgentWebToolResult {
   return { ok: true, data };
 }
 
-/** A failed result. */
+/**
+ * A failed result. URL queries and credentials in `message` are withheld: an API key sent as a query parameter
+ * must not reach the model (nor the logs of a tool runtime).
+ */
 export function errorResult(code: string, message: string, details?: JsonValue): AgentWebToolResult {
-  const error = { code, message: clipText(message, MAX_MESSAGE_CHARS) };
+  const error = { code, message: clipText(withholdUrlSecrets(message), MAX_MESSAGE_CHARS) };
   return { ok: false, error: details === undefined ? error : { ...error, details } };
 }
 

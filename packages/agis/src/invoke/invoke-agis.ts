@@ -80,7 +80,7 @@ export async function invokeAgis<T = unknown>(
       http: required(HTTP_CLIENT_RULE),
       namespace: is.string,
       signal: is.signal,
-      timeoutMs: is.positiveNumber,
+      timeoutMs: is.timerMs,
       maxBodyBytes: is.positiveInteger,
       httpMethod: is.nonEmptyString,
       headers: is.object,

@@ -56,10 +56,10 @@ export interface MerchantBackoff {
 export function createMerchantBackoff(options: MerchantBackoffOptions = {}): MerchantBackoff {
   checkOptions('createMerchantBackoff', options, {
     failureThreshold: is.positiveInteger,
-    openMs: is.nonNegativeNumber,
-    baseDelayMs: is.nonNegativeNumber,
-    maxDelayMs: is.nonNegativeNumber,
-    maxRetryAfterMs: is.nonNegativeNumber,
+    openMs: is.delayMs,
+    baseDelayMs: is.delayMs,
+    maxDelayMs: is.delayMs,
+    maxRetryAfterMs: is.delayMs,
     now: is.function,
     random: is.function,
     name: is.string,

@@ -10,9 +10,9 @@ import { mergeChunks } from './merge-results.js';
 export async function fanOutSearch(options: FanOutSearchOptions): Promise<FanOutResult> {
   const started = performance.now();
   const chunks: (FanOutChunk | undefined)[] = [];
-  // The stream checks the options before it yields; `merchants` is only read once it has.
+  // Exactly one chunk per merchant of the stream's own copy of `merchants`, so every index gets filled; the
+  // caller's array is not read again (it may have changed since).
   for await (const chunk of runFanOut(options, 'fanOutSearch')) chunks[chunk.index] = chunk;
-  chunks.length = options.merchants.length;
   const { products, duplicates } = mergeChunks(chunks);
   const outcomes = chunks.map((chunk) => chunk!.outcome);
   return {

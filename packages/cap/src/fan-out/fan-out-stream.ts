@@ -1,5 +1,12 @@
 import { setMaxListeners } from 'node:events';
-import { type AgentWebError, checkOptions, is, isAgentWebError, raceAbort } from '@agentweb/core';
+import {
+  type AgentWebError,
+  checkOptions,
+  clampTimerMs,
+  is,
+  isAgentWebError,
+  raceAbort,
+} from '@agentweb/core';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { isCircuitOpenError } from '../backoff/circuit-open-error.js';
 import { assertNoPii } from '../filter/index.js';
@@ -13,6 +20,7 @@ import type { CapWarning } from '../schemas/warnings.js';
 import { FanOutInterruptedError, UnexpectedFanOutError } from './fan-out-errors.js';
 import type { FanOutChunk, FanOutProduct, FanOutSearchOptions, MerchantOutcome } from './fan-out-types.js';
 import { productGtin } from './gtin.js';
+import { merchantHostKey } from './merchant-host.js';
 import { searchCacheKey } from './search-cache.js';
 
 const DEADLINE_REASON = 'agentweb:fan-out-deadline';
@@ -22,10 +30,11 @@ const DEADLINE_REASON = 'agentweb:fan-out-deadline';
  * 1,000-merchant fan-out still holds a bounded number of sockets.
  */
 export const DEFAULT_FAN_OUT_CONCURRENCY = 128;
-/** Merchants in flight at once on one host (`hostname:port` of the merchant's endpoint), to be polite to platforms. */
+/**
+ * Merchants in flight at once on one host (`host:port` of the endpoint the merchant's A2A client calls), to be
+ * polite to platforms.
+ */
 export const DEFAULT_PER_HOST_CONCURRENCY = 8;
-/** Longest delay `setTimeout` honours; a longer one would fire at once (Node clamps it to 1 ms). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 interface Settings {
   query: string;
@@ -105,7 +114,8 @@ function settingsOf(options: FanOutSearchOptions, callee: string): Settings {
     pages,
     concurrency,
     perHostConcurrency,
-    deadlineMs: Math.min(deadlineMs, MAX_TIMER_MS),
+    // A deadline past the longest timer waits that long rather than firing at once.
+    deadlineMs: clampTimerMs(deadlineMs),
   };
 }
 
@@ -127,7 +137,9 @@ export async function* runFanOut(
   callee: string,
 ): AsyncGenerator<FanOutChunk, void, undefined> {
   const settings = settingsOf(options, callee);
-  const merchants = options.merchants;
+  // A copy taken once checked: the loop below counts on exactly one chunk per merchant, which a caller adding to
+  // (or emptying) its array mid-search would break, leaving the stream waiting for a chunk no merchant sends.
+  const merchants = [...options.merchants];
   const started = performance.now();
   const controller = new AbortController();
   // Every in-flight merchant call listens on this one signal; with a wide pool that is legitimately more than
@@ -147,7 +159,7 @@ export async function* runFanOut(
   const hostLimits = new Map<string, LimitFunction>();
   // The host pool is entered first, so a merchant waiting for its host never holds one of the global slots.
   const schedule = <T>(merchant: MerchantClient, task: () => Promise<T>): Promise<T> => {
-    const host = hostOf(merchant);
+    const host = merchantHostKey(merchant);
     let hostLimit = hostLimits.get(host);
     if (hostLimit === undefined) {
       hostLimit = pLimit(settings.perHostConcurrency);
@@ -343,24 +355,6 @@ export async function* runFanOut(
     limit.clearQueue();
     for (const hostLimit of hostLimits.values()) hostLimit.clearQueue();
   }
-}
-
-/**
- * The host a merchant's calls go to: `hostname:port` of its card's preferred endpoint (what the A2A client picks
- * unless a dialect is forced). Merchants without a parsable endpoint get a key of their own.
- */
-function hostOf(merchant: MerchantClient): string {
-  try {
-    const url = merchant.profile?.endpoints?.[0]?.url;
-    // gRPC targets are often written `host:port`, without a scheme.
-    if (url !== undefined) {
-      const host = new URL(url.includes('://') ? url : `grpc://${url}`).host.toLowerCase();
-      if (host !== '') return host;
-    }
-  } catch {
-    // An unparsable URL fails at call time with a typed error; here it only needs a key.
-  }
-  return `merchant:${String(merchant?.merchantId)}`;
 }
 
 /** AgentWeb errors as they are; anything else wrapped, so every outcome's error has a code and a JSON form. */

@@ -53,7 +53,7 @@ export interface SearchCache {
 export interface SearchCacheOptions {
   /** Most pages kept (default 1 000). */
   maxEntries?: number;
-  /** How long a page stays fresh, ms (default 60 000). */
+  /** How long a page stays fresh, in whole ms (default 60 000). */
   ttlMs?: number;
 }
 
@@ -73,7 +73,8 @@ export function searchCacheKey(parts: SearchCacheKeyParts): string {
 
 /** A bounded LRU cache with a time-to-live. */
 export function createSearchCache(options: SearchCacheOptions = {}): SearchCache {
-  checkOptions('createSearchCache', options, { maxEntries: is.positiveInteger, ttlMs: is.positiveNumber });
+  // lru-cache takes whole milliseconds only (and throws a TypeError for anything else).
+  checkOptions('createSearchCache', options, { maxEntries: is.positiveInteger, ttlMs: is.positiveInteger });
   const cache = new LRUCache<string, CachedSearchPage>({
     max: options.maxEntries ?? 1000,
     ttl: options.ttlMs ?? 60_000,

@@ -59,6 +59,7 @@ const OPTION_RULES = {
     ),
   ),
   a2a: { ...is.methods('sendMessage', 'waitForTask'), expected: 'an A2A client (from createA2AClient)' },
+  closeA2A: is.boolean,
   contextStore: is.methods('get', 'set', 'delete'),
   userId: required(is.nonEmptyString),
   credentials: {
@@ -71,7 +72,7 @@ const OPTION_RULES = {
   agentCardUrl: is.string,
   allowPii: is.boolean,
   rateLimitRetries: is.nonNegativeInteger,
-  maxRetryWaitMs: is.nonNegativeNumber,
+  maxRetryWaitMs: is.delayMs,
 };
 
 /**
@@ -97,7 +98,7 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
 
   let a2aPromise: Promise<A2AClient> | undefined = options.a2a ? Promise.resolve(options.a2a) : undefined;
   // What this client made itself, and so closes: an HTTP client when none was given, the A2A client (a gRPC
-  // channel) when none was given.
+  // channel) when none was given or it was handed over with closeA2A.
   let ownedHttp: HttpClient | undefined;
   let closed = false;
   const a2a = (): Promise<A2AClient> => {
@@ -340,7 +341,7 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
     async close() {
       if (closed) return;
       closed = true;
-      const made = options.a2a === undefined ? a2aPromise : undefined;
+      const made = options.a2a === undefined || options.closeA2A === true ? a2aPromise : undefined;
       a2aPromise = undefined;
       const madeClient = await made?.catch(() => undefined);
       await madeClient?.close?.();

@@ -20,6 +20,11 @@ export interface MerchantClientOptions {
    */
   a2a?: A2AClient;
   /**
+   * Close `a2a` when this client is closed (default false: an `a2a` passed in stays the caller's to close). Set it
+   * when the A2A client was built for this merchant client alone, so `close()` releases its gRPC channel.
+   */
+  closeA2A?: boolean;
+  /**
    * Where contextIds live, per user and per merchant (an object with `get`, `set` and `delete`). Default: a new
    * in-memory store for this client alone (`createMemoryContextStore()`), so contextIds last as long as the client;
    * pass a shared or file store to share them between clients or keep them across runs.
@@ -129,8 +134,8 @@ export interface MerchantClient {
   readonly backoff: MerchantBackoff;
   /**
    * Releases what this client opened itself: the A2A client it built (a gRPC channel) and the HTTP client it made
-   * when none was given; an `a2a` or `http` passed in stays the caller's to close. Later calls reject with
-   * `MerchantClientClosedError`. Idempotent.
+   * when none was given; an `a2a` or `http` passed in stays the caller's to close (unless `closeA2A` was set).
+   * Later calls reject with `MerchantClientClosedError`. Idempotent.
    */
   close(): Promise<void>;
   /** The context store. */

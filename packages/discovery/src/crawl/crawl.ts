@@ -31,8 +31,8 @@ function robotsOnly(error: unknown): boolean {
 const CRAWL_OPTION_RULES = {
   http: required(HTTP_CLIENT_RULE),
   concurrency: is.positiveInteger,
-  perHostDelayMs: is.nonNegativeNumber,
-  maxCrawlDelayMs: is.nonNegativeNumber,
+  perHostDelayMs: is.delayMs,
+  maxCrawlDelayMs: is.delayMs,
   onProgress: is.function,
   signal: is.signal,
   userAgent: is.nonEmptyString,
@@ -56,7 +56,12 @@ const CRAWL_OPTION_RULES = {
  * A polite crawler for CAP merchants. For each domain: robots.txt, the agent card (through `resolve` or the
  * well-known paths), `/.well-known/cap/categories.txt` and the given product pages, each request obeying
  * robots.txt and spaced per host by the larger of `perHostDelayMs` and Crawl-delay. Yields index records as
- * they are made; failures become `error` records, so iterating never throws (unless the consumer's own code does).
+ * they are made. Options are checked when iteration starts: the first `next()` throws `InvalidOptionError` for
+ * one that does not fit, before any request. After that, failures (an abort through `signal` included) become
+ * `error` records, so the crawl itself never throws (the consumer's own code, and `onProgress`, aside: errors
+ * thrown by `onProgress` are ignored).
+ *
+ * @throws InvalidOptionError on the first `next()`, for a bad `domains` or option.
  */
 export async function* crawl(domains: Iterable<string>, options: CrawlOptions): AsyncGenerator<CrawlRecord> {
   checkOptions('crawl', { domains }, { domains: is.iterable });

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { checkOptions, is } from '@agentweb/core';
+import { checkOptions, is, MAX_TIMER_MS } from '@agentweb/core';
 import { createHttpClient, HTTP_CLIENT_RULE, type HttpClient } from '@agentweb/http';
 import { SingleFlight } from '../shared/single-flight.js';
 import { selectCapRecord } from './cap-txt.js';
@@ -102,6 +102,9 @@ export function createDnsResolver(options: DnsResolverOptions = {}): DnsResolver
     now: is.function,
   });
   const timeoutMs = positiveNumber(options.timeoutMs, 3000, 'timeoutMs');
+  // A deadline of 0 would time every lookup out before it is sent; past 2^31-1 ms setTimeout fires at once.
+  if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS))
+    throw new DnsConfigError(`timeoutMs must be > 0 and at most ${MAX_TIMER_MS}, got ${timeoutMs}`);
   const settings = cacheSettings(options.cache);
   const cache = new TxtCache(settings.maxEntries, options.now ?? Date.now);
   const flights = new SingleFlight<CachedLookup & { ttl?: number }>();

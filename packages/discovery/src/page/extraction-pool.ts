@@ -99,9 +99,9 @@ export const EXTRACTION_POOL_RULE: OptionRule = is.falseOr({
 export function createExtractionPool(options: ExtractionPoolOptions = {}): ExtractionPool {
   checkOptions('createExtractionPool', options, {
     size: is.positiveInteger,
-    timeoutMs: is.positiveNumber,
+    timeoutMs: is.timerMs,
     maxHeapMb: is.positiveInteger,
-    idleTimeoutMs: is.nonNegativeNumber,
+    idleTimeoutMs: is.delayMs,
   });
   const size = Math.max(1, Math.floor(options.size ?? Math.min(4, Math.max(1, availableParallelism() - 1))));
   const timeoutMs = options.timeoutMs ?? 10_000;

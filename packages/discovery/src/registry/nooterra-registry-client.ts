@@ -13,6 +13,7 @@ import { registryErrorFromResponse } from './registry-error-body.js';
 import { RegistryError } from './registry-errors.js';
 import {
   openRegistryStream,
+  REGISTRY_STREAM_OPTION_RULES,
   type RegistryStreamEvent,
   type RegistryStreamOptions,
 } from './registry-stream.js';
@@ -108,9 +109,9 @@ export function createNooterraRegistryClient(options: NooterraRegistryClientOpti
       apiKey: is.string,
       tenantId: is.string,
       protocol: is.string,
-      timeoutMs: is.positiveNumber,
+      timeoutMs: is.timerMs,
       maxResponseBytes: is.positiveInteger,
-      stream: is.object,
+      stream: is.shape(REGISTRY_STREAM_OPTION_RULES, 'stream options'),
     },
     { optionsRequired: true },
   );

@@ -13,7 +13,7 @@ import {
   type AgentCardStreamRemoved,
   type AgentCardStreamUpsert,
 } from '@agentweb/agentcard';
-import { abortableDelay } from '@agentweb/core';
+import { abortableDelay, checkOptions, is } from '@agentweb/core';
 import {
   type HttpClient,
   isBodyTooLargeError,
@@ -119,6 +119,16 @@ export interface StreamContext {
   headers: Record<string, string>;
 }
 
+/**
+ * The timers of `stream()` options, checked when a client is created (its `stream` defaults) and when a stream is
+ * opened: each ends up in a `setTimeout`, which fires at once past 2^31-1 ms.
+ */
+export const REGISTRY_STREAM_OPTION_RULES = {
+  idleTimeoutMs: is.timerMs,
+  maxConnectionMs: is.timerMs,
+  reconnect: is.shape({ baseDelayMs: is.delayMs, maxDelayMs: is.delayMs }, 'reconnect options'),
+} as const;
+
 const DEFAULTS = {
   idleTimeoutMs: 30_000,
   maxEventBytes: 1024 * 1024,
@@ -180,6 +190,7 @@ export function openRegistryStream(
   context: StreamContext,
   options: RegistryStreamOptions = {},
 ): AsyncIterableIterator<RegistryStreamEvent> {
+  checkOptions('NooterraRegistryClient.stream', options, REGISTRY_STREAM_OPTION_RULES);
   const initialCursor = options.sinceCursor === undefined ? undefined : checkCursor(options.sinceCursor);
   return run(context, options, initialCursor);
 }

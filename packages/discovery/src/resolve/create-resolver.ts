@@ -1,4 +1,4 @@
-import { checkOptions, is } from '@agentweb/core';
+import { checkOptions, is, MAX_TIMER_MS } from '@agentweb/core';
 import { createHttpClient, HTTP_CLIENT_RULE } from '@agentweb/http';
 import { createDnsResolver, type DnsResolver } from '../dns/index.js';
 import { configError } from '../shared/config-error.js';
@@ -55,7 +55,8 @@ export function createResolver(options: ResolverOptions = {}): Resolver {
       throw configError('DISCOVERY_CONFIG_INVALID', `unknown discovery mechanism '${String(mechanism)}'`);
   }
   const timeoutMs = options.timeoutMs ?? 10_000;
-  if (!(timeoutMs > 0)) throw configError('DISCOVERY_CONFIG_INVALID', 'timeoutMs must be > 0');
+  if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS))
+    throw configError('DISCOVERY_CONFIG_INVALID', `timeoutMs must be > 0 and at most ${MAX_TIMER_MS}`);
   const allowHttp = options.allowHttp ?? false;
   // What this resolver created is closed by close(); what the caller passed in stays theirs.
   const http = options.http ?? createHttpClient({ allowHttp });

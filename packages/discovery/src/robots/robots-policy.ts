@@ -46,7 +46,7 @@ export interface RobotsPolicyOptions {
   userAgent: string;
   /** HTTP client used to fetch robots.txt (its address guard, deadline and redirect checks apply). */
   http: HttpClient;
-  /** How long a robots.txt is reused, in ms (RFC 9309 §2.4: at most 24 h; default 24 h). */
+  /** How long a robots.txt is reused, in whole ms (RFC 9309 §2.4: at most 24 h; default 24 h). */
   cacheTtlMs?: number;
   /** Most origins remembered (default 1000). */
   maxOrigins?: number;
@@ -88,9 +88,10 @@ export function createRobotsPolicy(options: RobotsPolicyOptions): RobotsPolicy {
     {
       userAgent: required(is.nonEmptyString),
       http: required(HTTP_CLIENT_RULE),
-      cacheTtlMs: is.positiveNumber,
+      // lru-cache takes whole milliseconds only (and throws a TypeError for anything else).
+      cacheTtlMs: is.positiveInteger,
       maxOrigins: is.positiveInteger,
-      timeoutMs: is.positiveNumber,
+      timeoutMs: is.timerMs,
     },
     { optionsRequired: true },
   );
