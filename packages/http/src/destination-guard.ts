@@ -69,10 +69,38 @@ export function checkDestination(
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 /**
- * Refuses a request no transport may send, before anything leaves: a forbidden method or a body on GET/HEAD.
- * Without this, `fetch` and undici throw a bare `TypeError` that would look like a (retryable) network failure.
+ * Refuses a request no transport may send, before anything leaves: a forbidden method, a body on GET/HEAD, or a
+ * header that cannot be sent (a token read from a file with its line break, say). Without this, `fetch` and
+ * undici throw a bare `TypeError` that would look like a (retryable) network failure.
  */
-export function checkRequestShape(url: URL, method: string, body: unknown): void {
+/** What undici (and the Fetch standard) refuses in a header value: control characters, line breaks included. */
+const INVALID_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+/** A header name is an RFC 9110 token. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+export function checkRequestShape(
+  url: URL,
+  method: string,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
+  for (const name in headers) {
+    // The value may be a credential: say which header, never what it holds.
+    if (!HEADER_NAME.test(name)) {
+      throw new UrlPolicyError({
+        url: url.href,
+        reason: 'request',
+        detail: 'a header name is not an HTTP token',
+      });
+    }
+    if (INVALID_HEADER_VALUE.test(headers[name] ?? '')) {
+      throw new UrlPolicyError({
+        url: url.href,
+        reason: 'request',
+        detail: `the value of header "${name.toLowerCase()}" holds a character HTTP does not allow (a line break or another control character)`,
+      });
+    }
+  }
   if (FORBIDDEN_METHODS.has(method)) {
     throw new UrlPolicyError({
       url: url.href,

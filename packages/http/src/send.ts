@@ -97,7 +97,7 @@ async function sendOnce(
   headers: Record<string, string>,
   body: string | Uint8Array | undefined,
 ) {
-  checkRequestShape(url, method, body);
+  checkRequestShape(url, method, body, headers);
   const pending = checkDestination(url, ctx.policy, !ctx.transport.guardsConnections, ctx.lookup);
   if (pending) await pending;
   const { dispatch } = ctx.transport;

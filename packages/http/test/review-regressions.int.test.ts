@@ -95,6 +95,20 @@ describe('requests no transport may send', () => {
     expect(onRetry).not.toHaveBeenCalled();
     expect(echo.requests).toHaveLength(0);
   });
+
+  it('refuses a header value with a line break as a typed, unretried error that does not show the value', async () => {
+    const echo = await server((_req, res) => res.end('x'));
+    const onRetry = vi.fn();
+    const c = client({ retry: { onRetry, baseDelayMs: 1, maxDelayMs: 5 } });
+    const secret = 'Bearer s3cr3t-token\n';
+    const error = await failure(c.getText(`${echo.origin}/`, { headers: { authorization: secret } }));
+    expect(isUrlPolicyError(error) && error.reason).toBe('request');
+    expect(String((error as Error).message)).toContain('"authorization"');
+    expect(JSON.stringify(error)).not.toContain('s3cr3t');
+    expect(String((error as Error).message)).not.toContain('s3cr3t');
+    expect(onRetry).not.toHaveBeenCalled();
+    expect(echo.requests).toHaveLength(0);
+  });
 });
 
 describe('single-flight joiners keep their own deadline', () => {
