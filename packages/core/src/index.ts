@@ -21,6 +21,7 @@ export {
 } from './invalid-option-error.js';
 export { type ModuleEntry, moduleEntry } from './module-entry.js';
 export type { ProgressEvent, ProgressListener, ProvenanceRecord } from './provenance.js';
+export { isStateStoreError, StateStoreError, type StateStoreErrorOptions } from './state-store-error.js';
 export { clampTimerMs, MAX_TIMER_MS } from './timer-ms.js';
 export { trimTrailingSlashes } from './trim-trailing-slashes.js';
 export { CREDENTIALS_WITHHELD, QUERY_WITHHELD, withholdUrlSecrets } from './withhold-url-secrets.js';
