@@ -17,6 +17,7 @@ describe('new AgentWeb', () => {
     [42, 'options'],
     [{ contextStore: 'memory' }, 'contextStore'],
     [{ contextStore: { get() {}, set() {} } }, 'contextStore'],
+    [{ merchantBackoff: { run() {} } }, 'merchantBackoff'],
     [{ fetch: 'undici' }, 'fetch'],
     [{ http: {} }, 'http'],
     [{ lookup: '127.0.0.1' }, 'lookup'],

@@ -1,11 +1,21 @@
 export {
+  backoffCircuit,
+  backoffWaitMs,
   type CallOutcome,
   CircuitOpenError,
   createMerchantBackoff,
+  emptyBackoffState,
   isCircuitOpenError,
+  MERCHANT_BACKOFF_OPTION_RULES,
   type MerchantBackoff,
   type MerchantBackoffOptions,
+  type MerchantBackoffRules,
+  type MerchantBackoffState,
+  merchantBackoffKey,
+  merchantBackoffRules,
+  type RefreshOptions,
   type RunOptions,
+  recordBackoffOutcome,
 } from './backoff/index.js';
 export {
   CapError,

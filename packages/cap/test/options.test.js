@@ -163,6 +163,11 @@ describe('other cap factories', () => {
     ['createMerchantBackoff', () => createMerchantBackoff({ maxDelayMs: 2 ** 31 }), 'maxDelayMs'],
     ['createMerchantBackoff', () => createMerchantBackoff({ maxRetryAfterMs: 1e12 }), 'maxRetryAfterMs'],
     ['createMerchantBackoff', () => createMerchantBackoff({ openMs: 3e9 }), 'openMs'],
+    [
+      'createMerchantBackoff',
+      () => createMerchantBackoff({ stateObject: { failures: 0 } }),
+      'stateObject.rateLimits',
+    ],
     ['createSearchCache', () => createSearchCache({ ttlMs: 1.5 }), 'ttlMs'],
     ['fanOutSearch', () => fanOutSearch(), 'options'],
     ['fanOutSearch', () => fanOutSearch({ query: 'x', merchants: [{ merchantId: 'm' }] }), 'merchants[0]'],

@@ -24,7 +24,7 @@ function rpcError(res: Response, id: unknown, code: number, message: string): vo
 export function preBodyFaults(m: MerchantRuntime, life: Lifecycle) {
   return (req: Request, res: Response, next: NextFunction): void => {
     // JSON-RPC is POST only; probes with other methods (GET, HEAD, OPTIONS) are not A2A requests.
-    if (req.method === 'POST') m.stats.a2aRequests++;
+    if (req.method === 'POST') m.countA2ARequest();
     const f = m.faults;
     if (f.hang === true || f.hang === 'all') {
       life.hung.add(res);

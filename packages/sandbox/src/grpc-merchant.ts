@@ -46,7 +46,7 @@ function faultInterceptor(holder: { m?: MerchantRuntime; life?: Lifecycle }): gr
               });
               return;
             }
-            m.stats.a2aRequests++;
+            m.countA2ARequest();
             const f = m.faults;
             if (f.hang === true || f.hang === 'all') return;
             const auth = String(metadata.get('authorization')[0] ?? '');

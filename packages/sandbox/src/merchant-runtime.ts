@@ -49,11 +49,19 @@ export interface MerchantStats {
   httpRequests: number;
   /** JSON-RPC requests on the A2A endpoint. */
   a2aRequests: number;
+  /**
+   * When the most recent A2A requests arrived (wall-clock ms, `Date.now()`, oldest first; the last
+   * {@link MAX_REQUEST_TIMES} kept): what the merchant saw, for tests of pauses and rate limits.
+   */
+  a2aRequestTimes: number[];
   /** Skill invocations by skill id. */
   skillCalls: Record<string, number>;
   /** contextIds received that this merchant never issued. */
   foreignContextIds: string[];
 }
+
+/** How many A2A request arrival times a merchant keeps in its stats. */
+export const MAX_REQUEST_TIMES = 1_000;
 
 /** Static description of a merchant. */
 export interface MerchantInfo {
@@ -88,7 +96,13 @@ export interface MerchantInfo {
 export class MerchantRuntime {
   readonly info: MerchantInfo;
   readonly faults: MerchantFaults;
-  readonly stats: MerchantStats = { httpRequests: 0, a2aRequests: 0, skillCalls: {}, foreignContextIds: [] };
+  readonly stats: MerchantStats = {
+    httpRequests: 0,
+    a2aRequests: 0,
+    a2aRequestTimes: [],
+    skillCalls: {},
+    foreignContextIds: [],
+  };
   /** contextIds this merchant has issued. */
   readonly contexts = new Set<string>();
   /** contextIds received from clients that this merchant never issued and not yet handled. */
@@ -116,6 +130,14 @@ export class MerchantRuntime {
       baseUrl: this.info.baseUrl,
     });
     return this.catalogCache;
+  }
+
+  /** Counts one A2A request as it arrives, before any fault acts on it. */
+  countA2ARequest(): void {
+    this.stats.a2aRequests++;
+    const times = this.stats.a2aRequestTimes;
+    times.push(Date.now());
+    if (times.length > MAX_REQUEST_TIMES) times.splice(0, times.length - MAX_REQUEST_TIMES);
   }
 
   /** The next injected latency in ms (0 without a latency fault). */

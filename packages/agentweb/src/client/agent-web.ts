@@ -87,6 +87,7 @@ const OPTION_RULES = {
   dns: { ...is.methods('resolveTxt'), expected: 'a DNS resolver (from createDnsResolver) or { resolveTxt }' },
   discovery: is.object,
   contextStore: is.methods('get', 'set', 'delete'),
+  merchantBackoff: is.function,
   credentials: {
     ...is.anyOf(is.object, is.function),
     expected: 'a map of credentials by merchant or a function',
@@ -207,6 +208,7 @@ export class AgentWeb implements AgentWebClient {
         http: this.#http,
         cardCache: this.#cardCache,
         contextStore: this.#contextStore,
+        merchantBackoff: this.#options.merchantBackoff,
         userId: this.#userId,
         credentials: this.#options.credentials,
         discover: (name, call) => this.#discover(name, call),

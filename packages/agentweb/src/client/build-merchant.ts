@@ -1,6 +1,6 @@
 import { type A2AAuth, type CardCache, createA2AClient } from '@agentweb/a2a';
 import { type AgentProfile, AgentProfileSchema } from '@agentweb/agentcard';
-import { type ContextStore, createMerchantClient } from '@agentweb/cap';
+import { type ContextStore, createMerchantClient, merchantBackoffKey } from '@agentweb/cap';
 import { raceAbort } from '@agentweb/core';
 import { DEFAULT_MAX_CARD_BYTES, fetchAgentCard, isDiscoveryError, type Resolver } from '@agentweb/discovery';
 import type { HttpClient } from '@agentweb/http';
@@ -13,6 +13,8 @@ export interface MerchantDeps {
   http: HttpClient;
   cardCache: CardCache;
   contextStore: ContextStore;
+  /** Makes a merchant's backoff from its backoff key (default: the merchant client's private one). */
+  merchantBackoff: AgentWebOptions['merchantBackoff'];
   userId: string;
   credentials: AgentWebOptions['credentials'];
   /** Resolves a domain or page URL (the client's `discover`, which reports progress events). */
@@ -67,6 +69,9 @@ export async function buildMerchant(
     ...(auth === undefined ? {} : { auth }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
+  const backoff = deps.merchantBackoff?.(
+    merchantBackoffKey({ merchantId: found.profile.id, profile: found.profile }),
+  );
   const client = createMerchantClient({
     profile: found.profile,
     // Built for this merchant client alone: its close() releases the A2A client (a gRPC channel) too.
@@ -74,6 +79,7 @@ export async function buildMerchant(
     closeA2A: true,
     contextStore: deps.contextStore,
     userId: deps.userId,
+    ...(backoff === undefined ? {} : { backoff }),
     // The A2A client above carries the credentials; `true` tells the CAP client they exist (cache partition,
     // skills that need auth).
     ...(auth === undefined ? {} : { credentials: true as const }),

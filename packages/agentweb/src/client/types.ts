@@ -15,6 +15,7 @@ import type {
   ContextStore,
   FanOutChunk,
   FanOutResult,
+  MerchantBackoff,
   MerchantClient,
   OrderStatusInput,
   OrderStatusOutput,
@@ -54,6 +55,13 @@ export interface AgentWebOptions {
   discovery?: Omit<ResolverOptions, 'http' | 'dns'>;
   /** Where contextIds live (default: in memory). Pass a file store to keep them across runs. */
   contextStore?: ContextStore;
+  /**
+   * Makes the backoff and circuit of each merchant added, called with the merchant's backoff key
+   * (`merchantBackoffKey` of `@agentweb/cap`: its card's id and the host its calls go to). Default: a private
+   * in-process backoff per merchant. Pass `createRedisBackoffFactory(...).forMerchant` (`@agentweb/redis`) so that
+   * every instance of a service shares each merchant's pauses and circuit.
+   */
+  merchantBackoff?: (merchantId: string) => MerchantBackoff;
   /** The user this client acts for; contextIds and personalised caches are keyed by it (default `'default'`). */
   userId?: string;
   /**

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyBackoffState } from './backoff-state.js';
 import { isCircuitOpenError } from './circuit-open-error.js';
 import { type CallOutcome, createMerchantBackoff } from './merchant-backoff.js';
 
@@ -174,5 +175,30 @@ describe('createMerchantBackoff', () => {
     expect(backoff.state).toBe('half-open');
     expect(await backoff.run(ok, { classify })).toBe('ok');
     expect(backoff.state).toBe('closed');
+  });
+
+  it('keeps its state in the stateObject given, which the owner can read and replace', async () => {
+    let t = 0;
+    const stateObject = emptyBackoffState();
+    const backoff = createMerchantBackoff({
+      now: () => t,
+      stateObject,
+      failureThreshold: 2,
+      random: () => 0,
+    });
+    await expect(backoff.run(fail, { classify })).rejects.toThrow();
+    expect(stateObject).toMatchObject({ failures: 1, openUntil: undefined });
+    // What a shared store does when another process opened the circuit.
+    stateObject.openUntil = 500;
+    expect(backoff.state).toBe('open');
+    expect(backoff.waitMs).toBe(500);
+    const call = vi.fn(ok);
+    expect(await backoff.run(call, { classify }).catch((e: unknown) => e)).toMatchObject({
+      retryAfterMs: 500,
+    });
+    expect(call).not.toHaveBeenCalled();
+    t = 500;
+    expect(await backoff.run(call, { classify })).toBe('ok');
+    expect(stateObject).toEqual({ failures: 0, rateLimits: 0, resumeAt: 0, openUntil: undefined });
   });
 });

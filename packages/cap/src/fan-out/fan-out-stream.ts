@@ -199,6 +199,9 @@ export async function* runFanOut(
     if (signal.aborted) return done({ status: 'skipped', reason: abortReason(signal) });
     const availability = merchant.canCall(CAP_SKILLS.productSearch);
     if (!availability.ok) return done({ status: 'skipped', reason: availability.reason });
+    // A backoff shared with other instances (Redis) may have been paused or opened elsewhere; without this the
+    // merchant would sit out the whole deadline in a wait instead of being reported at once.
+    if (typeof merchant.backoff.refresh === 'function') await refreshBackoff(merchant, signal);
     if (merchant.backoff.state === 'open') return done({ status: 'skipped', reason: 'circuit-open' });
     const remaining = settings.deadlineMs - elapsed();
     if (merchant.backoff.waitMs > remaining) return done({ status: 'rate-limited', reason: 'rate-limited' });
@@ -358,6 +361,15 @@ export async function* runFanOut(
 }
 
 /** AgentWeb errors as they are; anything else wrapped, so every outcome's error has a code and a JSON form. */
+/** Refreshes a shared backoff's view within the search's signal; a refresh that fails changes nothing. */
+async function refreshBackoff(merchant: MerchantClient, signal: AbortSignal): Promise<void> {
+  try {
+    await raceAbort(merchant.backoff.refresh?.({ signal }) ?? Promise.resolve(), signal);
+  } catch {
+    // The backoff's own run() still decides; a stale view only costs a wait or a refused call.
+  }
+}
+
 function typedError(error: unknown, merchantId: string): AgentWebError {
   return isAgentWebError(error) ? error : new UnexpectedFanOutError({ merchantId, cause: error });
 }

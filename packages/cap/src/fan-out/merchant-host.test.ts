@@ -1,5 +1,6 @@
 import { type AgentProfile, parseAgentCard } from '@agentweb/agentcard';
 import { describe, expect, it } from 'vitest';
+import { merchantBackoffKey } from '../backoff/merchant-backoff-key.js';
 import { merchantHostKey } from './merchant-host.js';
 
 const SKILLS = [{ id: 's', name: 's', description: 's', tags: [] }];
@@ -47,5 +48,14 @@ describe('merchantHostKey', () => {
     expect(merchantHostKey({ merchantId: 'm2', profile: undefined as unknown as AgentProfile })).toBe(
       'merchant:m2',
     );
+  });
+});
+
+describe('merchantBackoffKey', () => {
+  it('pairs the id with the called host, so a card claiming a known id with its own endpoints gets its own key', () => {
+    const real = v1Profile([{ url: 'https://shop.test/a2a', protocolBinding: 'JSONRPC' }]);
+    const impostor = v1Profile([{ url: 'https://evil.test/a2a', protocolBinding: 'JSONRPC' }]);
+    expect(merchantBackoffKey({ merchantId: 'shop', profile: real })).toBe('shop@shop.test');
+    expect(merchantBackoffKey({ merchantId: 'shop', profile: impostor })).toBe('shop@evil.test');
   });
 });
