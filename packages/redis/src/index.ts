@@ -6,3 +6,4 @@ export {
   type RedisConnection,
   type RedisConnectionOptions,
 } from './redis-connection.js';
+export * from './crawl/index.js';

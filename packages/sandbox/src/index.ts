@@ -30,6 +30,7 @@ export {
   type RunningDnsServer,
   startDnsServer,
 } from './dns/index.js';
+export type { MerchantCrawlStats, SandboxCrawlingOptions } from './crawl-log.js';
 export type { MerchantFaults, SandboxFaults } from './faults.js';
 export { evaluateFilter, type FilterNode, type FilterValue, parseFilter } from './filter-eval.js';
 export { gtinCheckDigit, isValidGtin } from './gtin.js';
