@@ -202,12 +202,22 @@ export function startCrawlWorker(options: CrawlWorkerOptions): CrawlWorker {
     }
     return policy;
   };
+  // Origins whose shared record this worker read in the last minute: their pages skip asking the store again.
+  const knownRobots = new Map<string, number>();
   const context: JobContext = {
     connection,
     http,
     gate,
     robotsStore,
     policyFor,
+    robotsKnown: (origin) => {
+      const at = knownRobots.get(origin);
+      return at !== undefined && performance.now() - at < 60_000;
+    },
+    rememberRobots: (origin) => {
+      if (knownRobots.size > 10_000) knownRobots.clear();
+      knownRobots.set(origin, performance.now());
+    },
     inlineWaitMs: options.inlineWaitMs ?? 250,
     ...(options.resolverOptions === undefined ? {} : { resolverOptions: options.resolverOptions }),
     ...(options.extractionPool === undefined ? {} : { extractionPool: options.extractionPool }),
@@ -215,6 +225,18 @@ export function startCrawlWorker(options: CrawlWorkerOptions): CrawlWorker {
       stats.deferred++;
       emit({ type: 'deferred', crawlId: data.crawlId, target: data.target, waitMs });
     },
+  };
+
+  // Whether a run still collects results, remembered for a second so a busy worker asks once per run, not per job.
+  const liveRuns = new Map<string, number>();
+  const runIsLive = async (crawlId: string, marker: string): Promise<boolean> => {
+    const checked = liveRuns.get(crawlId);
+    if (checked !== undefined && performance.now() - checked < 1_000) return true;
+    const live = (await connection.call('crawlWorker.runExists', (client) => client.exists(marker))) === 1;
+    if (liveRuns.size > 1_000) liveRuns.clear();
+    if (live) liveRuns.set(crawlId, performance.now());
+    else liveRuns.delete(crawlId);
+    return live;
   };
 
   // BullMQ's worker blocks on Redis and must wait through outages rather than fail its commands, so it gets a
@@ -235,12 +257,11 @@ export function startCrawlWorker(options: CrawlWorkerOptions): CrawlWorker {
       if (data === undefined) throw new UnrecoverableError('not an AgentWeb crawl job');
       const keys = runKeys(connection.keyPrefix, data.crawlId);
       // A run that ended or was stopped needs nothing more; its marker is gone with it.
-      const live = await connection.call('crawlWorker.runExists', (client) => client.exists(keys.marker));
-      if (live === 0) return 0;
+      if (!(await runIsLive(data.crawlId, keys.marker))) return 0;
       const records =
         data.kind === 'page' ? await crawlPageJob(context, job, token, data) : await crawlDomainJob(context, data);
       if (records === DEFERRED) throw new DelayedError();
-      await publish(connection, keys.results, job, data, records, name);
+      await publish(connection, job, data, records, name);
       stats.completed++;
       emit({ type: 'completed', crawlId: data.crawlId, kind: data.kind, target: data.target });
       return 1;
@@ -282,6 +303,9 @@ interface JobContext {
   gate: RedisHostGate;
   robotsStore: RobotsStore;
   policyFor(userAgent: string): RobotsPolicy;
+  /** True when this worker read the origin's robots.txt record lately (so it is in the shared store too). */
+  robotsKnown(origin: string): boolean;
+  rememberRobots(origin: string): void;
   inlineWaitMs: number;
   resolverOptions?: CrawlWorkerOptions['resolverOptions'];
   extractionPool?: ExtractionPool | false;
@@ -353,7 +377,7 @@ async function crawlPageJob(
     ];
   const host = url.host;
   const policy = ctx.policyFor(data.settings.userAgent);
-  if ((await ctx.robotsStore.get(url.origin)) === undefined) {
+  if (!ctx.robotsKnown(url.origin) && (await ctx.robotsStore.get(url.origin)) === undefined) {
     // Nobody has robots.txt yet: fetch it in the host's turn, so one crawler fetches it while the others wait.
     const turn = await takeTurn(ctx, job, token, data, host, data.settings.perHostDelayMs);
     if (turn === DEFERRED) return DEFERRED;
@@ -374,7 +398,9 @@ async function crawlPageJob(
         data.target,
       ),
     ];
-  const spacing = spacingOf(await policy.getRecord(url.href), data);
+  const robots = await policy.getRecord(url.href);
+  ctx.rememberRobots(url.origin);
+  const spacing = spacingOf(robots, data);
   const turn = await takeTurn(ctx, job, token, data, host, spacing);
   if (turn === DEFERRED) return DEFERRED;
   let after = spacing;
@@ -439,9 +465,28 @@ async function crawlDomainJob(ctx: JobContext, data: CrawlJobData): Promise<Craw
   return records;
 }
 
+// Adds a result to the run's stream, which lives as long as the run's marker (at least a minute).
+const PUBLISH = `
+redis.call('XADD', KEYS[1], '*', 'j', ARGV[1], 'r', ARGV[2])
+local ttl = redis.call('PTTL', KEYS[2])
+if ttl < 60000 then ttl = 60000 end
+redis.call('PEXPIRE', KEYS[1], ttl)
+return 1
+`;
+
+interface PublishCommand {
+  agentwebCrawlPublish(stream: string, marker: string, jobId: string, json: string): Promise<number>;
+}
+
+function publishCommand(client: Redis): PublishCommand {
+  const target = client as unknown as Partial<PublishCommand> & Redis;
+  if (typeof target.agentwebCrawlPublish !== 'function')
+    client.defineCommand('agentwebCrawlPublish', { numberOfKeys: 2, lua: PUBLISH });
+  return target as unknown as PublishCommand;
+}
+
 async function publish(
   connection: RedisConnection,
-  stream: string,
   job: Job<CrawlJobData>,
   data: CrawlJobData,
   records: CrawlRecord[],
@@ -468,14 +513,8 @@ async function publish(
       records: [crawlErrorRecord(domain, data.kind === 'page' ? 'product' : 'domain', tooLarge)],
     });
   }
-  await connection.call('crawlWorker.publish', async (client) => {
-    const ttl = await client.pttl(runKeys(connection.keyPrefix, data.crawlId).marker);
-    const replies = await client
-      .multi()
-      .xadd(stream, '*', 'j', String(job.id), 'r', json)
-      .pexpire(stream, Math.max(60_000, ttl))
-      .exec();
-    if (replies === null) throw new Error('transaction aborted');
-    for (const [error] of replies) if (error) throw error;
-  });
+  const keys = runKeys(connection.keyPrefix, data.crawlId);
+  await connection.call('crawlWorker.publish', (client) =>
+    publishCommand(client).agentwebCrawlPublish(keys.results, keys.marker, String(job.id), json),
+  );
 }
