@@ -1,3 +1,4 @@
+export * from './crawl/index.js';
 export {
   DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
   escapeKeyPart,
@@ -6,4 +7,3 @@ export {
   type RedisConnection,
   type RedisConnectionOptions,
 } from './redis-connection.js';
-export * from './crawl/index.js';

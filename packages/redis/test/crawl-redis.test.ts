@@ -102,7 +102,11 @@ describe.runIf(redis.available)('interop: redis-server crawl state', () => {
     const gate = createRedisHostGate({ url: server.url, keyPrefix });
     const store = createRedisRobotsStore({ url: server.url, keyPrefix });
     try {
-      await gate.run('ttl.test', () => 50, async () => {});
+      await gate.run(
+        'ttl.test',
+        () => 50,
+        async () => {},
+      );
       const waiting = await gate.tryAcquire('ttl.test', { delayMs: 50, reserve: true });
       expect(waiting.acquired).toBe(false);
       await store.set({
@@ -152,7 +156,9 @@ describe.runIf(redis.available)('interop: redis-server crawl state', () => {
     let fetches = 0;
     const site: Server = createServer((req, res) => {
       if (req.url === '/robots.txt') fetches++;
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private\nCrawl-delay: 3\n');
+      res
+        .writeHead(200, { 'content-type': 'text/plain' })
+        .end('User-agent: *\nDisallow: /private\nCrawl-delay: 3\n');
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
@@ -181,7 +187,11 @@ describe.runIf(redis.available)('interop: redis-server crawl state', () => {
   it('fails a turn request with StateStoreError within its deadline while Redis is down', async () => {
     const gate = createRedisHostGate({ url: server.url, keyPrefix: freshPrefix(), commandTimeoutMs: 300 });
     try {
-      await gate.run('down.test', () => 0, async () => {});
+      await gate.run(
+        'down.test',
+        () => 0,
+        async () => {},
+      );
       await server.stop();
       const started = Date.now();
       const error = await gate.tryAcquire('down.test', { delayMs: 0 }).catch((e: unknown) => e);

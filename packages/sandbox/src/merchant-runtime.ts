@@ -1,8 +1,13 @@
 import { type CapErrorPayload, capError, PUBLIC_SKILLS, type SkillResult, TEXT_SKILLS } from './cap-error.js';
 import { cartManage, newCart, type SandboxCart } from './cart-skill.js';
-import { CrawlLog, type MerchantCrawlStats, newCrawlStats, type SandboxCrawlingOptions } from './crawl-log.js';
 import { generateCatalog } from './catalog.js';
 import type { SandboxCatalog } from './catalog-types.js';
+import {
+  CrawlLog,
+  type MerchantCrawlStats,
+  newCrawlStats,
+  type SandboxCrawlingOptions,
+} from './crawl-log.js';
 import type { MerchantFaults } from './faults.js';
 import { orderStatus } from './order-skill.js';
 import { type StoredPreferences, setPreferences } from './preferences-skill.js';
@@ -116,7 +121,12 @@ export class MerchantRuntime {
 
   private readonly pageLatencyRng: Prng;
 
-  constructor(info: MerchantInfo, faults: MerchantFaults, seed: string, crawling: SandboxCrawlingOptions = {}) {
+  constructor(
+    info: MerchantInfo,
+    faults: MerchantFaults,
+    seed: string,
+    crawling: SandboxCrawlingOptions = {},
+  ) {
     this.info = info;
     this.faults = faults;
     this.seed = seed;
@@ -124,7 +134,10 @@ export class MerchantRuntime {
     this.latencyRng = createPrng(`${seed}:latency:${info.index}`);
     this.pageLatencyRng = createPrng(`${seed}:page-latency:${info.index}`);
     const delaySeconds = crawling.crawlDelaySeconds;
-    this.crawlLog = new CrawlLog(this.stats.crawl, delaySeconds === undefined ? undefined : delaySeconds * 1000);
+    this.crawlLog = new CrawlLog(
+      this.stats.crawl,
+      delaySeconds === undefined ? undefined : delaySeconds * 1000,
+    );
   }
 
   /** The next storefront latency in ms (0 without `crawling.pageLatency`). */

@@ -11,7 +11,11 @@ import { fetchCategories } from '../well-known/fetch-categories.js';
 import { wellKnownUrl } from '../well-known/well-known-paths.js';
 import { CrawlError } from './crawl-errors.js';
 import { crawlProductPage } from './crawl-page.js';
-import { crawlErrorRecord as errorRecord, provenanceFromHttp as fromHttp, provenanceFromRecord as fromRecord } from './crawl-records.js';
+import {
+  crawlErrorRecord as errorRecord,
+  provenanceFromHttp as fromHttp,
+  provenanceFromRecord as fromRecord,
+} from './crawl-records.js';
 import type { CrawlOptions, CrawlRecord, CrawlResolveFunction } from './crawl-types.js';
 import { type CrawlHostGate, HostGate } from './host-gate.js';
 import { type PoliteGate, politeHttpClient } from './polite-http.js';

@@ -14,7 +14,6 @@ import {
   type RedisConnection,
   type RedisConnectionOptions,
 } from '../redis-connection.js';
-import { bullPrefix, runKeys } from './crawl-keys.js';
 import {
   CRAWL_ID_PATTERN,
   type CrawlJobData,
@@ -25,6 +24,7 @@ import {
   JOB_NAMES,
   newCrawlId,
 } from './crawl-job.js';
+import { bullPrefix, runKeys } from './crawl-keys.js';
 
 /** The BullMQ queue name crawl queues and workers use unless told otherwise. */
 export const DEFAULT_CRAWL_QUEUE_NAME = 'agentweb-crawl';
@@ -192,8 +192,14 @@ function isErrorResult(result: DistributedCrawlResult): boolean {
 }
 
 /** The result a run makes for a job that failed for good (its attempts used up, or stalled too often). */
-function failedJobResult(crawlId: string, pending: Pending, reason: string, attempts: number): DistributedCrawlResult {
-  const domain = pending.kind === 'page' ? (URL.parse(pending.target)?.host ?? pending.target) : pending.target;
+function failedJobResult(
+  crawlId: string,
+  pending: Pending,
+  reason: string,
+  attempts: number,
+): DistributedCrawlResult {
+  const domain =
+    pending.kind === 'page' ? (URL.parse(pending.target)?.host ?? pending.target) : pending.target;
   const record: CrawlRecord = {
     kind: 'error',
     domain,
@@ -328,9 +334,7 @@ async function* runCrawl(
   };
   const mark = (): Promise<unknown> =>
     resilient(() =>
-      connection.call('crawlQueue.mark', (client) =>
-        client.set(keys.marker, String(total), 'PX', ttlMs),
-      ),
+      connection.call('crawlQueue.mark', (client) => client.set(keys.marker, String(total), 'PX', ttlMs)),
     );
 
   // Jobs whose state said "completed" while their result had not been read: if they still say so at the next check,
@@ -362,7 +366,12 @@ async function* runCrawl(
           const job = await resilient(() => connection.call('crawlQueue.getJob', () => queue.getJob(id)));
           const pending = outstanding.get(id)!;
           made.push(
-            failedJobResult(crawlId, pending, job?.failedReason ?? 'unknown reason', job?.attemptsStarted ?? 0),
+            failedJobResult(
+              crawlId,
+              pending,
+              job?.failedReason ?? 'unknown reason',
+              job?.attemptsStarted ?? 0,
+            ),
           );
           outstanding.delete(id);
           finished.push(id);
@@ -454,7 +463,11 @@ async function* runCrawl(
       }
       progress(false);
       const reconcileIdle = options.reconcileIdleMs ?? 5_000;
-      if (outstanding.size > 0 && now - lastResultAt >= reconcileIdle && now - lastReconcile >= reconcileIdle) {
+      if (
+        outstanding.size > 0 &&
+        now - lastResultAt >= reconcileIdle &&
+        now - lastReconcile >= reconcileIdle
+      ) {
         lastReconcile = now;
         for (const made of await reconcile()) {
           account(crawlJobIdOf(crawlId, made), made);
@@ -480,10 +493,12 @@ function interleaveByHost(jobs: ReadonlyMap<string, Pending>): string[] {
   const byHost = new Map<string, string[]>();
   for (const [id, pending] of jobs) {
     const host =
-      pending.kind === 'page' ? (URL.parse(pending.target)?.host ?? pending.target) : pending.target.toLowerCase();
-    let list = byHost.get(host);
-    if (list === undefined) byHost.set(host, (list = []));
-    list.push(id);
+      pending.kind === 'page'
+        ? (URL.parse(pending.target)?.host ?? pending.target)
+        : pending.target.toLowerCase();
+    const list = byHost.get(host);
+    if (list === undefined) byHost.set(host, [id]);
+    else list.push(id);
   }
   const lists = [...byHost.values()];
   const order: string[] = [];
@@ -534,4 +549,3 @@ async function cleanUp(
     if (!isStateStoreError(error)) throw error;
   }
 }
-

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import {
-  abortableDelay,
   AgentWebError,
+  abortableDelay,
   checkOptions,
   is,
   isStateStoreError,
@@ -39,8 +39,8 @@ import {
   type RedisConnection,
   type RedisConnectionOptions,
 } from '../redis-connection.js';
-import { bullPrefix, runKeys } from './crawl-keys.js';
 import { type CrawlJobData, type DistributedCrawlResult, readJobData } from './crawl-job.js';
+import { bullPrefix, runKeys } from './crawl-keys.js';
 import { DEFAULT_CRAWL_QUEUE_NAME, QUEUE_NAME_RULE } from './crawl-queue.js';
 import { httpWithoutRetries } from './http-without-retries.js';
 import { type HostTurn, hostGateOn, type RedisHostGate } from './redis-host-gate.js';
@@ -259,7 +259,9 @@ export function startCrawlWorker(options: CrawlWorkerOptions): CrawlWorker {
       // A run that ended or was stopped needs nothing more; its marker is gone with it.
       if (!(await runIsLive(data.crawlId, keys.marker))) return 0;
       const records =
-        data.kind === 'page' ? await crawlPageJob(context, job, token, data) : await crawlDomainJob(context, data);
+        data.kind === 'page'
+          ? await crawlPageJob(context, job, token, data)
+          : await crawlDomainJob(context, data);
       if (records === DEFERRED) throw new DelayedError();
       await publish(connection, job, data, records, name);
       stats.completed++;
@@ -393,7 +395,11 @@ async function crawlPageJob(
       crawlErrorRecord(
         host,
         'product',
-        new CrawlError({ code: 'ROBOTS_DISALLOWED', message: `robots.txt disallows ${url.href}`, url: url.href }),
+        new CrawlError({
+          code: 'ROBOTS_DISALLOWED',
+          message: `robots.txt disallows ${url.href}`,
+          url: url.href,
+        }),
         undefined,
         data.target,
       ),

@@ -1,4 +1,3 @@
-export { bullPrefix, hostKey, robotsKey, runKeys } from './crawl-keys.js';
 export {
   CRAWL_ID_PATTERN,
   type CrawlJobData,
@@ -7,6 +6,7 @@ export {
   type DistributedCrawlResult,
   type DistributedCrawlSettings,
 } from './crawl-job.js';
+export { bullPrefix, hostKey, robotsKey, runKeys } from './crawl-keys.js';
 export {
   type CrawlQueue,
   type CrawlQueueOptions,

@@ -35,9 +35,17 @@ export function describeHostGateContract(name: string, make: MakeHostGate): void
     it('does not make other hosts wait', async () => {
       const { gate, close } = await make();
       try {
-        await gate.run('slow.test', () => 10_000, async () => {});
+        await gate.run(
+          'slow.test',
+          () => 10_000,
+          async () => {},
+        );
         const started = performance.now();
-        await gate.run('other.test', () => 10_000, async () => {});
+        await gate.run(
+          'other.test',
+          () => 10_000,
+          async () => {},
+        );
         expect(performance.now() - started).toBeLessThan(2_000);
       } finally {
         await close();
@@ -75,12 +83,21 @@ export function describeHostGateContract(name: string, make: MakeHostGate): void
       const { gate, close } = await make();
       try {
         await expect(
-          gate.run('fail.test', () => 5_000, async () => {
-            throw new Error('page failed');
-          }),
+          gate.run(
+            'fail.test',
+            () => 5_000,
+            async () => {
+              throw new Error('page failed');
+            },
+          ),
         ).rejects.toThrow('page failed');
         const controller = new AbortController();
-        const waiting = gate.run('fail.test', () => 5_000, async () => 'ran', controller.signal);
+        const waiting = gate.run(
+          'fail.test',
+          () => 5_000,
+          async () => 'ran',
+          controller.signal,
+        );
         setTimeout(() => controller.abort(new Error('stop')), 50);
         await expect(waiting).rejects.toThrow('stop');
       } finally {

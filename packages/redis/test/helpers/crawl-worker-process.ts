@@ -42,7 +42,9 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /** Starts a crawl worker in a new Node process (from the TypeScript sources) and waits until it runs. */
-export async function startCrawlWorkerProcess(settings: CrawlWorkerProcessSettings): Promise<CrawlWorkerProcess> {
+export async function startCrawlWorkerProcess(
+  settings: CrawlWorkerProcessSettings,
+): Promise<CrawlWorkerProcess> {
   const child = spawn(process.execPath, ['--import', hooks, entry, JSON.stringify(settings)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

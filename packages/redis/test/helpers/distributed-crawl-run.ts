@@ -56,7 +56,9 @@ export interface DistributedCrawlRunReport {
 }
 
 /** Runs the crawl and stops everything it started. */
-export async function runDistributedCrawl(options: DistributedCrawlRunOptions): Promise<DistributedCrawlRunReport> {
+export async function runDistributedCrawl(
+  options: DistributedCrawlRunOptions,
+): Promise<DistributedCrawlRunReport> {
   const keyPrefix = `run${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}:`;
   const sandbox = await startSandbox({
     merchants: options.hosts,
@@ -82,7 +84,8 @@ export async function runDistributedCrawl(options: DistributedCrawlRunOptions): 
     const pages = sandbox.merchants.flatMap((m) =>
       Array.from(
         { length: options.pagesPerHost },
-        (_, i) => `${m.baseUrl}/products/P${String(m.index).padStart(4, '0')}-${String(i + 1).padStart(4, '0')}`,
+        (_, i) =>
+          `${m.baseUrl}/products/P${String(m.index).padStart(4, '0')}-${String(i + 1).padStart(4, '0')}`,
       ),
     );
     const results: DistributedCrawlResult[] = [];

@@ -81,7 +81,9 @@ export async function crawlThroughQueue(ctx: CommandContext, request: QueueCrawl
     status.done();
     await queue.close();
     if (out !== ctx.io.stdout)
-      await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        out.end((e?: Error | null) => (e ? reject(e) : resolve())),
+      );
   }
   if (ctx.signal.aborted) throw ctx.signal.reason;
   if (writeError)

@@ -9,13 +9,14 @@ import { createStatusLine } from '../status-line.js';
 
 export const crawlWorkerCommand: CliCommand = {
   name: 'crawl-worker',
-  summary: 'work on the crawl queue in Redis (BullMQ) until stopped: fetch robots.txt, agent cards, product pages',
+  summary:
+    'work on the crawl queue in Redis (BullMQ) until stopped: fetch robots.txt, agent cards, product pages',
   usage: [
     'agentweb crawl-worker --queue <redis-url> [--concurrency <n>] [--key-prefix <prefix>] [--queue-name <name>]',
     '',
     'Takes the jobs `agentweb crawl --queue` enqueues and crawls them: robots.txt (fetched once per host for',
     'every worker, shared in Redis), agent cards and categories of domains, product ids of pages. Requests to a',
-    'host are spaced across all workers together by the larger of the crawl\'s --delay and Crawl-delay. Run as',
+    "host are spaced across all workers together by the larger of the crawl's --delay and Crawl-delay. Run as",
     'many as you like, on any machine that reaches the Redis. Stops on SIGINT or SIGTERM after its running jobs;',
     'a worker killed outright loses nothing (its jobs run again elsewhere once their lock expires).',
     'Progress and Redis warnings go to stderr.',
@@ -24,7 +25,7 @@ export const crawlWorkerCommand: CliCommand = {
     '  --concurrency <n>      jobs at once (default 8)',
     '  --key-prefix <prefix>  prefix of every Redis key (default agentweb:), as the enqueuer uses',
     '  --queue-name <name>    BullMQ queue name (default agentweb-crawl), as the enqueuer uses',
-    '  --lock-ms <ms>         job lock: how soon a dead worker\'s jobs run again (default 30000)',
+    "  --lock-ms <ms>         job lock: how soon a dead worker's jobs run again (default 30000)",
     '',
     'The shared client flags (--allow-http, --resolve, --dns, --timeout, ...) set how it fetches.',
     'Exit: 0 when stopped by a signal, 2 usage error.',
@@ -40,7 +41,12 @@ export const crawlWorkerCommand: CliCommand = {
   async run(ctx) {
     const url = stringFlag(ctx.values, 'queue');
     if (url === undefined) throw new CliUsageError('--queue <redis-url> is required', 'crawl-worker');
-    const concurrency = integerFlag(ctx.values, 'concurrency', { min: 1, max: 256, command: 'crawl-worker' }, 8)!;
+    const concurrency = integerFlag(
+      ctx.values,
+      'concurrency',
+      { min: 1, max: 256, command: 'crawl-worker' },
+      8,
+    )!;
     const lockMs = integerFlag(
       ctx.values,
       'lock-ms',
