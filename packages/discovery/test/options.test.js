@@ -11,6 +11,7 @@ import {
   createHtmlLinkScanner,
   createNooterraRegistryClient,
   createResolver,
+  createMemoryRobotsStore,
   createRobotsPolicy,
   resolveMany,
   SseParser,
@@ -44,6 +45,9 @@ describe('option checks of the discovery factories', () => {
     ['createExtractionPool', () => createExtractionPool({ size: 0 }), 'size'],
     ['createRobotsPolicy', () => createRobotsPolicy({ userAgent: 'bot' }), 'http'],
     ['createRobotsPolicy', () => createRobotsPolicy({ userAgent: 3, http }), 'userAgent'],
+    ['createRobotsPolicy', () => createRobotsPolicy({ userAgent: 'bot', http, store: 'redis://cache' }), 'store'],
+    ['createMemoryRobotsStore', () => createMemoryRobotsStore({ maxOrigins: -1 }), 'maxOrigins'],
+    ['crawl', () => crawl(['shop.test'], { http, hostGate: { wait: () => {} } }).next(), 'hostGate'],
     [
       'createRobotsPolicy',
       () => createRobotsPolicy({ userAgent: 'bot', http, maxOrigins: 0.5 }),

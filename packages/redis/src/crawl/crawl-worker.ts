@@ -148,7 +148,7 @@ const WORKER_OPTION_RULES = {
   lockDurationMs: is.timerMs,
   stalledIntervalMs: is.timerMs,
   maxStalledCount: is.nonNegativeInteger,
-  hostLeaseMs: is.timerMs,
+  hostLeaseMs: is.positiveInteger,
   inlineWaitMs: is.delayMs,
   robotsTtlMs: is.positiveInteger,
   resolverOptions: is.object,

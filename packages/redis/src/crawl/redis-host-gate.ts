@@ -137,8 +137,9 @@ function commands(client: Redis): GateCommands {
 /** Rules of {@link RedisHostGateOptions}. */
 export const REDIS_HOST_GATE_RULES = {
   ...REDIS_CONNECTION_RULES,
-  leaseMs: is.timerMs,
-  idleTtlMs: is.timerMs,
+  // Whole milliseconds: they go to PEXPIRE.
+  leaseMs: is.positiveInteger,
+  idleTtlMs: is.positiveInteger,
 };
 
 /** Default {@link RedisHostGateOptions.leaseMs}. */
