@@ -9,9 +9,9 @@ import {
   createDnsResolver,
   createExtractionPool,
   createHtmlLinkScanner,
+  createMemoryRobotsStore,
   createNooterraRegistryClient,
   createResolver,
-  createMemoryRobotsStore,
   createRobotsPolicy,
   resolveMany,
   SseParser,
@@ -45,7 +45,11 @@ describe('option checks of the discovery factories', () => {
     ['createExtractionPool', () => createExtractionPool({ size: 0 }), 'size'],
     ['createRobotsPolicy', () => createRobotsPolicy({ userAgent: 'bot' }), 'http'],
     ['createRobotsPolicy', () => createRobotsPolicy({ userAgent: 3, http }), 'userAgent'],
-    ['createRobotsPolicy', () => createRobotsPolicy({ userAgent: 'bot', http, store: 'redis://cache' }), 'store'],
+    [
+      'createRobotsPolicy',
+      () => createRobotsPolicy({ userAgent: 'bot', http, store: 'redis://cache' }),
+      'store',
+    ],
     ['createMemoryRobotsStore', () => createMemoryRobotsStore({ maxOrigins: -1 }), 'maxOrigins'],
     ['crawl', () => crawl(['shop.test'], { http, hostGate: { wait: () => {} } }).next(), 'hostGate'],
     [

@@ -214,7 +214,9 @@ describe('createRobotsPolicy (RFC 9309 fetch semantics, loopback)', () => {
 
 describe('createRobotsPolicy with a shared store', () => {
   it('fetches an origin once for every policy on the store, and each policy applies its own user agent', async () => {
-    hosts['shared.test'] = text('User-agent: alphabot\nDisallow: /a\n\nUser-agent: *\nDisallow: /\nCrawl-delay: 4\n');
+    hosts['shared.test'] = text(
+      'User-agent: alphabot\nDisallow: /a\n\nUser-agent: *\nDisallow: /\nCrawl-delay: 4\n',
+    );
     const store = createMemoryRobotsStore();
     const alpha = createRobotsPolicy({ userAgent: 'AlphaBot/1', http, store });
     const other = createRobotsPolicy({ userAgent: 'OtherBot/1', http, store });
@@ -252,7 +254,7 @@ describe('createRobotsPolicy with a shared store', () => {
     expect(hits.filter((h) => h.startsWith('seeded.test')).length).toBe(before + 1);
   });
 
-  it('rejects a call with the store\'s error when the store fails', async () => {
+  it("rejects a call with the store's error when the store fails", async () => {
     const failing = {
       get: async () => {
         throw new Error('store down');

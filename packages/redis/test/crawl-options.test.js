@@ -3,7 +3,12 @@
 import { invalidOption, settle } from '@agentweb/core/test';
 import { createHttpClient } from '@agentweb/http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCrawlQueue, createRedisHostGate, createRedisRobotsStore, startCrawlWorker } from '../src/index.js';
+import {
+  createCrawlQueue,
+  createRedisHostGate,
+  createRedisRobotsStore,
+  startCrawlWorker,
+} from '../src/index.js';
 
 const http = createHttpClient();
 afterAll(() => http.close());

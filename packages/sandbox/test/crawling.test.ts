@@ -42,7 +42,12 @@ describe('sandbox crawling options', () => {
     await get(sb, 1, '/robots.txt');
     await new Promise((resolve) => setTimeout(resolve, 220));
     await get(sb, 1, '/products/P0001-0001');
-    expect(stats).toMatchObject({ requests: 2, robotsTxtRequests: 1, repeatedRequests: 0, crawlDelayViolations: 0 });
+    expect(stats).toMatchObject({
+      requests: 2,
+      robotsTxtRequests: 1,
+      repeatedRequests: 0,
+      crawlDelayViolations: 0,
+    });
     // Two at once: the second arrives well inside the Crawl-delay, and asks for a page already served.
     await Promise.all([get(sb, 1, '/products/P0001-0001'), get(sb, 1, '/products/P0001-0002')]);
     expect(stats.requests).toBe(4);

@@ -37,7 +37,11 @@ describe('sandbox starters', () => {
       () => startSandboxProcess({ startTimeoutMs: '1m' }),
       'startTimeoutMs',
     ],
-    ['a crawl delay that is a string', () => startSandbox({ crawling: { crawlDelaySeconds: '1' } }), 'crawling'],
+    [
+      'a crawl delay that is a string',
+      () => startSandbox({ crawling: { crawlDelaySeconds: '1' } }),
+      'crawling',
+    ],
     [
       'a page latency upside down',
       () => startSandbox({ crawling: { pageLatency: { minMs: 50, maxMs: 20 } } }),
