@@ -2,6 +2,8 @@ import { open } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import type { CrawlProvenance, CrawlRecord, ProductIdExtraction } from '@agentweb/discovery';
 import { CliOperationError } from '../cli-errors.js';
+import { type TerminalWritable, toJsonLine, writeLine } from '../cli-io.js';
+import { formatTable } from '../table.js';
 
 /** One JSONL line: what the crawl learned about a domain and where each piece came from. */
 export interface CrawlLine {
@@ -19,6 +21,18 @@ export interface CrawlLine {
   robots: { outcome: string; crawlDelaySeconds?: number; provenance: CrawlProvenance } | null;
   categories: { format: string; bytes: number; provenance: CrawlProvenance } | null;
   errors: { stage: string; code: string; message: string; url?: string; provenance?: CrawlProvenance }[];
+}
+
+type ErrorEntry = CrawlLine['errors'][number];
+
+function errorEntry(r: Extract<CrawlRecord, { kind: 'error' }>): ErrorEntry {
+  return {
+    stage: r.stage,
+    code: r.code,
+    message: r.message,
+    ...(r.url !== undefined ? { url: r.url } : {}),
+    ...(r.provenance !== undefined ? { provenance: r.provenance } : {}),
+  };
 }
 
 /** Reads one domain per line; `#` starts a comment; blank lines and repeats are skipped. */
@@ -60,14 +74,7 @@ export function summarise(domain: string, records: readonly CrawlRecord[]): Craw
       };
     else if (r.kind === 'categories')
       line.categories = { format: r.format, bytes: Buffer.byteLength(r.text), provenance: r.provenance };
-    else if (r.kind === 'error')
-      line.errors.push({
-        stage: r.stage,
-        code: r.code,
-        message: r.message,
-        ...(r.url !== undefined ? { url: r.url } : {}),
-        ...(r.provenance !== undefined ? { provenance: r.provenance } : {}),
-      });
+    else if (r.kind === 'error') line.errors.push(errorEntry(r));
   }
   const agentError = line.errors.find((e) => e.stage === 'agent' || e.stage === 'domain');
   if (line.agent) line.outcome = 'found';
@@ -78,7 +85,7 @@ export function summarise(domain: string, records: readonly CrawlRecord[]): Craw
 }
 
 /** Opens `--out` for writing, as a CLI error when it cannot be. */
-export async function openOut(path: string): Promise<Writable> {
+async function openOut(path: string): Promise<Writable> {
   try {
     const handle = await open(path, 'w');
     return handle.createWriteStream();
@@ -124,16 +131,72 @@ export function summarisePage(url: string, records: readonly CrawlRecord[]): Cra
       line.provenance = r.provenance;
       line.outcome = line.productId === null ? 'no-product-id' : 'found';
     } else if (r.kind === 'error') {
-      line.errors.push({
-        stage: r.stage,
-        code: r.code,
-        message: r.message,
-        ...(r.url !== undefined ? { url: r.url } : {}),
-        ...(r.provenance !== undefined ? { provenance: r.provenance } : {}),
-      });
+      line.errors.push(errorEntry(r));
       line.provenance ??= r.provenance ?? null;
       if (r.code === 'ROBOTS_DISALLOWED') line.outcome = 'robots-disallowed';
     }
   }
   return line;
+}
+
+/** Where a crawl writes its JSONL: `--out` or stdout. */
+export interface JsonlOutput {
+  /** Writes one value as a line; false once a write has failed (stop writing then). */
+  write(value: unknown): boolean;
+  /** Lines written. */
+  readonly lines: number;
+  /** Ends a file (stdout stays open). Call it in `finally`. */
+  end(): Promise<void>;
+  /** Throws `CLI_FILE_UNWRITABLE` when a write failed. */
+  check(): void;
+}
+
+/** Opens the crawl's output: `path` when given, else `stdout`. */
+export async function openJsonlOutput(path: string | undefined, stdout: Writable): Promise<JsonlOutput> {
+  const out: Writable = path ? await openOut(path) : stdout;
+  let writeError: Error | undefined;
+  let lines = 0;
+  out.on('error', (error: Error) => {
+    writeError ??= error;
+  });
+  return {
+    write(value) {
+      out.write(`${toJsonLine(value)}\n`);
+      lines++;
+      return writeError === undefined;
+    },
+    get lines() {
+      return lines;
+    },
+    async end() {
+      if (out !== stdout)
+        await new Promise<void>((resolve, reject) =>
+          out.end((e?: Error | null) => (e ? reject(e) : resolve())),
+        );
+    },
+    check() {
+      if (writeError)
+        throw new CliOperationError(
+          'CLI_FILE_UNWRITABLE',
+          `cannot write ${path ?? 'stdout'}: ${writeError.message}`,
+          writeError,
+        );
+    },
+  };
+}
+
+/** The summary on stderr after a crawl: a table of outcome counts and, with `--out`, where the lines went. */
+export function writeCrawlSummary(
+  stderr: TerminalWritable,
+  column: string,
+  counts: ReadonlyMap<string, number>,
+  output: { path: string | undefined; lines: number },
+): void {
+  stderr.write(
+    formatTable(
+      ['outcome', column],
+      [...counts.entries()].sort().map(([outcome, n]) => [outcome, n]),
+    ),
+  );
+  if (output.path) writeLine(stderr, `wrote ${output.lines} lines to ${output.path}`);
 }

@@ -1,14 +1,10 @@
-import type { Writable } from 'node:stream';
 import type { StateStoreError } from '@agentweb/core';
 import { createCrawlQueue, type DistributedCrawlProgress } from '@agentweb/redis';
-import { CliOperationError } from '../cli-errors.js';
-import { toJsonLine, writeLine } from '../cli-io.js';
 import type { CommandContext } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { stringFlag } from '../flag-values.js';
 import { createStatusLine } from '../status-line.js';
-import { formatTable } from '../table.js';
-import { openOut, summarise, summarisePage } from './crawl-output.js';
+import { openJsonlOutput, summarise, summarisePage, writeCrawlSummary } from './crawl-output.js';
 
 /** What `crawl --queue` enqueues and how. */
 export interface QueueCrawlRequest {
@@ -40,11 +36,7 @@ export async function crawlThroughQueue(ctx: CommandContext, request: QueueCrawl
     ...(queueName === undefined ? {} : { queueName }),
   });
   const outPath = stringFlag(ctx.values, 'out');
-  const out: Writable = outPath ? await openOut(outPath) : ctx.io.stdout;
-  let writeError: Error | undefined;
-  out.on('error', (error: Error) => {
-    writeError ??= error;
-  });
+  const out = await openJsonlOutput(outPath, ctx.io.stdout);
   const status = createStatusLine({ stream: ctx.io.stderr });
   let lastWarning = Number.NEGATIVE_INFINITY;
   const onWarning = (error: StateStoreError): void => {
@@ -54,7 +46,6 @@ export async function crawlThroughQueue(ctx: CommandContext, request: QueueCrawl
     status.note(`warning: Redis unreachable (${error.operation}: ${error.reason}); retrying`);
   };
   const counts = new Map<string, number>();
-  let written = 0;
   try {
     for await (const result of queue.crawl(
       { domains: request.domains, pages: request.pages },
@@ -73,34 +64,16 @@ export async function crawlThroughQueue(ctx: CommandContext, request: QueueCrawl
           : summarisePage(result.target, result.records);
       const key = `${result.kind === 'domain' ? 'domains' : 'pages'} ${line.outcome}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
-      out.write(`${toJsonLine(line)}\n`);
-      written++;
-      if (writeError !== undefined) break;
+      if (!out.write(line)) break;
     }
   } finally {
     status.done();
     await queue.close();
-    if (out !== ctx.io.stdout)
-      await new Promise<void>((resolve, reject) =>
-        out.end((e?: Error | null) => (e ? reject(e) : resolve())),
-      );
+    await out.end();
   }
   if (ctx.signal.aborted) throw ctx.signal.reason;
-  if (writeError)
-    throw new CliOperationError(
-      'CLI_FILE_UNWRITABLE',
-      `cannot write ${outPath ?? 'stdout'}: ${writeError.message}`,
-      writeError,
-    );
-  if (!ctx.json) {
-    ctx.io.stderr.write(
-      formatTable(
-        ['outcome', 'count'],
-        [...counts.entries()].sort().map(([outcome, n]) => [outcome, n]),
-      ),
-    );
-    if (outPath) writeLine(ctx.io.stderr, `wrote ${written} lines to ${outPath}`);
-  }
+  out.check();
+  if (!ctx.json) writeCrawlSummary(ctx.io.stderr, 'count', counts, { path: outPath, lines: out.lines });
   const found = (counts.get('domains found') ?? 0) + (counts.get('pages found') ?? 0);
   return found > 0 ? EXIT.ok : EXIT.failed;
 }

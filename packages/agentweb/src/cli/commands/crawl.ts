@@ -1,15 +1,12 @@
-import type { Writable } from 'node:stream';
 import { type CrawlRecord, crawl, createRobotsPolicy, DEFAULT_CRAWLER_USER_AGENT } from '@agentweb/discovery';
-import { CliOperationError, CliUsageError } from '../cli-errors.js';
-import { toJsonLine, writeLine } from '../cli-io.js';
+import { CliUsageError } from '../cli-errors.js';
 import type { CliCommand } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { integerFlag, requirePositionals, stringFlag } from '../flag-values.js';
 import { httpClientFromOptions } from '../http-from-options.js';
 import { createProgressBar } from '../progress-bar.js';
 import { readTextFile } from '../read-input.js';
-import { formatTable } from '../table.js';
-import { openOut, parseDomainList, summarise } from './crawl-output.js';
+import { openJsonlOutput, parseDomainList, summarise, writeCrawlSummary } from './crawl-output.js';
 import { crawlThroughQueue } from './crawl-queue-mode.js';
 
 export type { CrawlLine, CrawlPageLine } from './crawl-output.js';
@@ -93,11 +90,8 @@ export const crawlCommand: CliCommand = {
     const options = ctx.clientOptions();
     const http = httpClientFromOptions(options);
     const outPath = stringFlag(ctx.values, 'out');
-    const out: Writable = outPath ? await openOut(outPath) : ctx.io.stdout;
-    let writeError: Error | undefined;
-    out.on('error', (error: Error) => {
-      writeError ??= error;
-    });
+    const out = await openJsonlOutput(outPath, ctx.io.stdout);
+    let writable = true;
     const bar = createProgressBar({ stream: ctx.io.stderr, total: domains.length, label: 'crawl' });
     const robots = createRobotsPolicy({ http, userAgent });
     const counts = new Map<string, number>();
@@ -106,7 +100,7 @@ export const crawlCommand: CliCommand = {
       // the robots policy (and its cache) is shared, and a domain is one host, so politeness is unchanged.
       let next = 0;
       const worker = async (): Promise<void> => {
-        while (next < domains.length && !ctx.signal.aborted && writeError === undefined) {
+        while (next < domains.length && !ctx.signal.aborted && writable) {
           const domain = domains[next++]!;
           const records: CrawlRecord[] = [];
           for await (const record of crawl([domain], {
@@ -124,7 +118,7 @@ export const crawlCommand: CliCommand = {
             records.push(record);
           const line = summarise(domain, records);
           counts.set(line.outcome, (counts.get(line.outcome) ?? 0) + 1);
-          out.write(`${toJsonLine(line)}\n`);
+          writable = out.write(line);
           bar.tick(domain);
         }
       };
@@ -132,27 +126,11 @@ export const crawlCommand: CliCommand = {
     } finally {
       bar.done();
       await http.close();
-      if (out !== ctx.io.stdout)
-        await new Promise<void>((resolve, reject) =>
-          out.end((e?: Error | null) => (e ? reject(e) : resolve())),
-        );
+      await out.end();
     }
     if (ctx.signal.aborted) throw ctx.signal.reason;
-    if (writeError)
-      throw new CliOperationError(
-        'CLI_FILE_UNWRITABLE',
-        `cannot write ${outPath ?? 'stdout'}: ${writeError.message}`,
-        writeError,
-      );
-    if (!ctx.json) {
-      ctx.io.stderr.write(
-        formatTable(
-          ['outcome', 'domains'],
-          [...counts.entries()].sort().map(([outcome, n]) => [outcome, n]),
-        ),
-      );
-      if (outPath) writeLine(ctx.io.stderr, `wrote ${domains.length} lines to ${outPath}`);
-    }
+    out.check();
+    if (!ctx.json) writeCrawlSummary(ctx.io.stderr, 'domains', counts, { path: outPath, lines: out.lines });
     return (counts.get('found') ?? 0) > 0 ? EXIT.ok : EXIT.failed;
   },
 };
