@@ -1,9 +1,15 @@
 import { isStateStoreError } from '@agentweb/core';
 import type { CrawlRecord } from '@agentweb/discovery';
+import { createHttpClient } from '@agentweb/http';
 import { startSandbox } from '@agentweb/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interopSuite } from '../../../test/interop.js';
-import { createCrawlQueue, type DistributedCrawlProgress } from '../src/index.js';
+import {
+  type CrawlWorkerEvent,
+  createCrawlQueue,
+  type DistributedCrawlProgress,
+  startCrawlWorker,
+} from '../src/index.js';
 import { type RedisServerHandle, startRedisServer } from '../src/test/index.js';
 import { runDistributedCrawl } from './helpers/distributed-crawl-run.js';
 
@@ -134,4 +140,29 @@ describe.runIf(redis.available)('interop: distributed crawl on redis-server with
       await sandbox.close();
     }
   }, 60_000);
+
+  it('keeps a worker alive through a Redis outage (warnings, no crash) and lets it close within its deadline', async () => {
+    const http = createHttpClient();
+    const events: CrawlWorkerEvent['type'][] = [];
+    const worker = startCrawlWorker({
+      url: server.url,
+      http,
+      keyPrefix: 'outage:',
+      closeTimeoutMs: 1_000,
+      onEvent: (event) => events.push(event.type),
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await server.stop();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // The outage is reported, not thrown: the process is still here to say so.
+      expect(events).toContain('warning');
+      const started = Date.now();
+      await worker.close();
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await server.start();
+      await http.close();
+    }
+  }, 30_000);
 });

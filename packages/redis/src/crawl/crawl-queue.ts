@@ -340,6 +340,7 @@ async function* runCrawl(
   // Jobs whose state said "completed" while their result had not been read: if they still say so at the next check,
   // the result was lost (the stream expired or was trimmed by hand) and the job runs again.
   let suspects = new Set<string>();
+  let lastRequeued = 0;
   const reconcile = async (): Promise<DistributedCrawlResult[]> => {
     const made: DistributedCrawlResult[] = [];
     const lost: string[] = [];
@@ -379,6 +380,7 @@ async function* runCrawl(
       }
     }
     suspects = nextSuspects;
+    lastRequeued = lost.length;
     if (lost.length > 0) await enqueue(lost);
     return made;
   };
@@ -431,6 +433,8 @@ async function* runCrawl(
     await enqueue(interleaveByHost(outstanding));
     let lastResultAt = performance.now();
     let lastReconcile = performance.now();
+    const reconcileIdle = options.reconcileIdleMs ?? 5_000;
+    let reconcileEvery = reconcileIdle;
     progress(true);
     while (outstanding.size > 0) {
       signal?.throwIfAborted();
@@ -462,17 +466,23 @@ async function* runCrawl(
           .catch(() => {});
       }
       progress(false);
-      const reconcileIdle = options.reconcileIdleMs ?? 5_000;
+      if (entries.length > 0) reconcileEvery = reconcileIdle;
       if (
         outstanding.size > 0 &&
         now - lastResultAt >= reconcileIdle &&
-        now - lastReconcile >= reconcileIdle
+        now - lastReconcile >= reconcileEvery
       ) {
         lastReconcile = now;
-        for (const made of await reconcile()) {
-          account(crawlJobIdOf(crawlId, made), made);
-          yield made;
+        const before = outstanding.size;
+        const made = await reconcile();
+        for (const result of made) {
+          account(crawlJobIdOf(crawlId, result), result);
+          yield result;
         }
+        // A check that changed nothing (workers are just slow, or none runs yet) is repeated less and less often,
+        // so a large idle run does not keep Redis busy with state lookups.
+        if (made.length === 0 && lastRequeued === 0 && outstanding.size === before)
+          reconcileEvery = Math.min(reconcileEvery * 2, 60_000);
       }
       if (entries.length < READ_COUNT && outstanding.size > 0)
         await abortableDelay(options.pollIntervalMs ?? 200, signal);

@@ -86,6 +86,11 @@ export interface CrawlWorkerOptions extends RedisConnectionOptions {
   extractionPool?: ExtractionPool | false;
   /** Told about each job and each problem with Redis; errors it throws are ignored. */
   onEvent?: (event: CrawlWorkerEvent) => void;
+  /**
+   * How long `close()` waits for running jobs, in ms (default 30 000). Past it (Redis down, a host that never
+   * answers) the worker closes anyway; its unfinished jobs run again elsewhere once their locks run out.
+   */
+  closeTimeoutMs?: number;
 }
 
 /** What a crawl worker reports through `onEvent`. */
@@ -154,6 +159,7 @@ const WORKER_OPTION_RULES = {
   resolverOptions: is.object,
   extractionPool: EXTRACTION_POOL_RULE,
   onEvent: is.function,
+  closeTimeoutMs: is.timerMs,
 };
 
 /** Marks a job that went back to the queue. */
@@ -290,8 +296,21 @@ export function startCrawlWorker(options: CrawlWorkerOptions): CrawlWorker {
     stats,
     close: () => {
       closing ??= (async () => {
-        await worker.close().catch(() => {});
-        await bullClient.quit().catch(() => bullClient.disconnect());
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<'late'>((resolve) => {
+          timer = setTimeout(() => resolve('late'), options.closeTimeoutMs ?? 30_000);
+        });
+        const closed = worker.close().then(
+          () => 'closed' as const,
+          () => 'closed' as const,
+        );
+        const outcome = await Promise.race([closed, late]);
+        clearTimeout(timer);
+        if (outcome === 'late') {
+          // BullMQ's forced close does not wait for jobs; whatever they still hold is released by lock expiry.
+          await Promise.race([worker.close(true).catch(() => {}), abortableDelay(1_000)]);
+          bullClient.disconnect();
+        } else await bullClient.quit().catch(() => bullClient.disconnect());
         await connection.close();
       })();
       return closing;
