@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createProgressBar } from '../src/cli/progress-bar.js';
+import { createStatusLine } from '../src/cli/status-line.js';
 import { formatTable, printable } from '../src/cli/table.js';
 import { sink as captured } from './cli-in-process.js';
 
@@ -30,6 +31,39 @@ describe('progress bar', () => {
     const tty = sink(true);
     createProgressBar({ stream: tty.stream, total: 1 }).tick('evil\u001b[31m.example');
     expect(tty.text()).not.toContain('\u001b[31m');
+  });
+});
+
+describe('status line', () => {
+  it('redraws in place on a terminal, keeps notes above it, and erases itself at the end', () => {
+    let t = 0;
+    const { stream, text } = sink(true);
+    const status = createStatusLine({ stream, now: () => (t += 50) });
+    status.update('crawl 1/3 done');
+    status.update('crawl 2/3 done');
+    status.note('warning: Redis unreachable');
+    status.update('crawl 3/3 done', true);
+    status.done();
+    expect(text()).toContain('\r\u001b[2Kcrawl 1/3 done');
+    // Within the interval: skipped, unless forced.
+    expect(text()).not.toContain('crawl 2/3 done');
+    expect(text()).toContain('\r\u001b[2Kwarning: Redis unreachable\n\r\u001b[2Kcrawl 1/3 done');
+    expect(text()).toContain('crawl 3/3 done');
+    expect(text().endsWith('\r\u001b[2K')).toBe(true);
+  });
+
+  it('writes a plain line now and then when the stream is not a terminal', () => {
+    let t = 0;
+    const { stream, text } = sink(false);
+    const status = createStatusLine({ stream, plainIntervalMs: 5_000, now: () => t });
+    status.update('first');
+    t = 1_000;
+    status.update('too soon');
+    t = 6_000;
+    status.update('later\u001b[31m');
+    status.note('a note');
+    status.done();
+    expect(text()).toBe('first\nlater[31m\na note\n'.replace('[31m', printable('\u001b[31m')));
   });
 });
 

@@ -11,6 +11,7 @@ const COMMANDS = [
   'agis mcp',
   'intent',
   'crawl',
+  'crawl-worker',
 ];
 
 beforeAll(() => ensureCliBuilt(), 180_000);

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sampleCapMerchantCard } from '@agentweb/agentcard/test';
 import type { ProgressEvent } from '@agentweb/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CrawlRecord, crawl } from '../src/crawl/index.js';
+import { type CrawlHostGate, type CrawlRecord, crawl, HostGate } from '../src/crawl/index.js';
 import { type ExtractionPool, ExtractionPoolError, extractProductIds } from '../src/page/index.js';
 import { fetchCategories, isCategoriesError } from '../src/well-known/index.js';
 import { type FakeWeb, startFakeWeb } from './helpers/fake-web.js';
@@ -299,5 +299,35 @@ describe('crawl reads large product pages off the event loop', () => {
       await collect(crawl([domain('shop.test')], { ...options, offThreadChars: 1000 })),
     );
     expect(shared.map((r) => r.kind === 'product' && r.extraction.chosen?.id)).toEqual(['BIG-1', 'ANVIL-1']);
+  });
+});
+
+describe('crawl with an injected host gate', () => {
+  it('runs every request to the host through the gate it is given', async () => {
+    const inner = new HostGate();
+    const turns: string[] = [];
+    const hostGate: CrawlHostGate = {
+      run: (host, delayMs, task, signal) => {
+        turns.push(host);
+        return inner.run(host, delayMs, task, signal);
+      },
+    };
+    const before = hits.filter((h) => h.host === 'shop.test').length;
+    const records = await collect(
+      crawl([domain('shop.test')], {
+        http,
+        hostGate,
+        scheme: 'http',
+        userAgent: USER_AGENT,
+        perHostDelayMs: 0,
+        resolverOptions,
+        productPages: { [domain('shop.test')]: [`http://${domain('shop.test')}/products/anvil`] },
+      }),
+    );
+    expect(records.map((r) => r.kind)).toEqual(['robots', 'agent', 'categories', 'product']);
+    const requests = hits.filter((h) => h.host === 'shop.test').length - before;
+    // One turn per request sent (robots.txt, the card, categories, the page), all for this host.
+    expect(turns.length).toBe(requests);
+    expect(new Set(turns)).toEqual(new Set([domain('shop.test')]));
   });
 });

@@ -9,6 +9,7 @@ import {
   createDnsResolver,
   createExtractionPool,
   createHtmlLinkScanner,
+  createMemoryRobotsStore,
   createNooterraRegistryClient,
   createResolver,
   createRobotsPolicy,
@@ -44,6 +45,13 @@ describe('option checks of the discovery factories', () => {
     ['createExtractionPool', () => createExtractionPool({ size: 0 }), 'size'],
     ['createRobotsPolicy', () => createRobotsPolicy({ userAgent: 'bot' }), 'http'],
     ['createRobotsPolicy', () => createRobotsPolicy({ userAgent: 3, http }), 'userAgent'],
+    [
+      'createRobotsPolicy',
+      () => createRobotsPolicy({ userAgent: 'bot', http, store: 'redis://cache' }),
+      'store',
+    ],
+    ['createMemoryRobotsStore', () => createMemoryRobotsStore({ maxOrigins: -1 }), 'maxOrigins'],
+    ['crawl', () => crawl(['shop.test'], { http, hostGate: { wait: () => {} } }).next(), 'hostGate'],
     [
       'createRobotsPolicy',
       () => createRobotsPolicy({ userAgent: 'bot', http, maxOrigins: 0.5 }),

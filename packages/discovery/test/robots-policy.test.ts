@@ -1,7 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHttpClient } from '@agentweb/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRobotsPolicy, parseRobotsTxt, robotsAllows } from '../src/robots/index.js';
+import {
+  createMemoryRobotsStore,
+  createRobotsPolicy,
+  parseRobotsTxt,
+  robotsAllows,
+} from '../src/robots/index.js';
 import { type FakeWeb, startFakeWeb, testLookup } from './helpers/fake-web.js';
 import { loopbackHttp } from './helpers/resolve-fixtures.js';
 
@@ -204,5 +209,59 @@ describe('createRobotsPolicy (RFC 9309 fetch semantics, loopback)', () => {
     hosts['hang.test'] = text('User-agent: *\nDisallow: /x\n');
     expect(await policy.isAllowed(url('hang.test', '/x'))).toBe(false);
     expect(await policy.isAllowed(url('hang.test', '/y'))).toBe(true);
+  });
+});
+
+describe('createRobotsPolicy with a shared store', () => {
+  it('fetches an origin once for every policy on the store, and each policy applies its own user agent', async () => {
+    hosts['shared.test'] = text(
+      'User-agent: alphabot\nDisallow: /a\n\nUser-agent: *\nDisallow: /\nCrawl-delay: 4\n',
+    );
+    const store = createMemoryRobotsStore();
+    const alpha = createRobotsPolicy({ userAgent: 'AlphaBot/1', http, store });
+    const other = createRobotsPolicy({ userAgent: 'OtherBot/1', http, store });
+    const before = hits.filter((h) => h.startsWith('shared.test')).length;
+    expect(await alpha.isAllowed(url('shared.test', '/b'))).toBe(true);
+    expect(await other.isAllowed(url('shared.test', '/b'))).toBe(false);
+    expect(await other.crawlDelay(url('shared.test', '/'))).toBe(4);
+    expect(hits.filter((h) => h.startsWith('shared.test')).length - before).toBe(1);
+    const stored = await store.get(new URL(url('shared.test', '/')).origin);
+    expect(stored).toMatchObject({ outcome: 'parsed', status: 200 });
+    expect(stored?.text).toContain('alphabot');
+    expect(stored?.expiresAt).toBeGreaterThan(Date.now() + 23 * 60 * 60 * 1000);
+  });
+
+  it('uses a record another policy put in the store without fetching, until it expires', async () => {
+    hosts['seeded.test'] = text('User-agent: *\nAllow: /\n');
+    const store = createMemoryRobotsStore();
+    const origin = new URL(url('seeded.test', '/')).origin;
+    await store.set({
+      origin,
+      sourceUrl: `${origin}/robots.txt`,
+      outcome: 'parsed',
+      status: 200,
+      fetchedAt: new Date().toISOString(),
+      text: 'User-agent: *\nDisallow: /private\n',
+      expiresAt: Date.now() + 100,
+    });
+    const policy = createRobotsPolicy({ userAgent: 'Bot/1', http, store });
+    const before = hits.filter((h) => h.startsWith('seeded.test')).length;
+    expect(await policy.isAllowed(`${origin}/private/x`)).toBe(false);
+    expect(hits.filter((h) => h.startsWith('seeded.test')).length).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Expired everywhere: the policy fetches the file itself (which allows everything) and shares it.
+    expect(await policy.isAllowed(`${origin}/private/x`)).toBe(true);
+    expect(hits.filter((h) => h.startsWith('seeded.test')).length).toBe(before + 1);
+  });
+
+  it("rejects a call with the store's error when the store fails", async () => {
+    const failing = {
+      get: async () => {
+        throw new Error('store down');
+      },
+      set: async () => {},
+    };
+    const policy = createRobotsPolicy({ userAgent: 'Bot/1', http, store: failing });
+    await expect(policy.isAllowed(url('down-store.test', '/'))).rejects.toThrow('store down');
   });
 });

@@ -12,6 +12,7 @@ export {
   type RedisMerchantBackoffs,
   type StandaloneRedisMerchantBackoff,
 } from './backoff/redis-merchant-backoff.js';
+export * from './crawl/index.js';
 export { evalScript, type LuaScript, luaScript } from './lua-script.js';
 export {
   DEFAULT_REDIS_COMMAND_TIMEOUT_MS,

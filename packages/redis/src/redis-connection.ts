@@ -21,8 +21,11 @@ export interface RedisConnection {
   readonly keyPrefix: string;
   /** Deadline of each round trip, in ms. */
   readonly commandTimeoutMs: number;
-  /** Runs one Redis operation under the deadline; any failure becomes a {@link StateStoreError} naming `operation`. */
-  call<T>(operation: string, run: (client: Redis) => Promise<T>): Promise<T>;
+  /**
+   * Runs one Redis operation under the deadline (`timeoutMs` when given, for a bulk operation; else
+   * `commandTimeoutMs`); any failure becomes a {@link StateStoreError} naming `operation`.
+   */
+  call<T>(operation: string, run: (client: Redis) => Promise<T>, timeoutMs?: number): Promise<T>;
   /** Closes the connection when AgentWeb opened it; a caller's `client` is left open. */
   close(): Promise<void>;
 }
@@ -77,7 +80,12 @@ export function openRedisConnection(callee: string, options: RedisConnectionOpti
     owned = true;
   }
 
-  async function call<T>(operation: string, run: (redis: Redis) => Promise<T>): Promise<T> {
+  async function call<T>(
+    operation: string,
+    run: (redis: Redis) => Promise<T>,
+    timeoutMs = commandTimeoutMs,
+  ): Promise<T> {
+    const limit = clampTimerMs(timeoutMs);
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -86,10 +94,10 @@ export function openRedisConnection(callee: string, options: RedisConnectionOpti
             new StateStoreError({
               store: 'redis',
               operation,
-              reason: `no answer within ${commandTimeoutMs} ms`,
+              reason: `no answer within ${limit} ms`,
             }),
           ),
-        commandTimeoutMs,
+        limit,
       );
     });
     try {

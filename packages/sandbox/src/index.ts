@@ -17,6 +17,7 @@ export type { CapErrorPayload, CapSkillId } from './cap-error.js';
 export { CAP_SKILLS, PUBLIC_SKILLS, TEXT_SKILLS } from './cap-error.js';
 export { catalogSizeFor, type GenerateCatalogOptions, generateCatalog } from './catalog.js';
 export type { SandboxCatalog, SandboxOffer, SandboxProduct, SandboxVariant } from './catalog-types.js';
+export type { MerchantCrawlStats, SandboxCrawlingOptions } from './crawl-log.js';
 export {
   answerQuery,
   type DnsAaaaRecord,

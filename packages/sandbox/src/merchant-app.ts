@@ -86,14 +86,29 @@ export function createMerchantApp(m: MerchantRuntime, life: Lifecycle): Express 
   app.set('etag', false);
   const { dialect } = m.info;
 
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     m.stats.httpRequests++;
     if (m.faults.hang === 'all') {
       life.hung.add(res);
       res.on('close', () => life.hung.delete(res));
       return;
     }
-    next();
+    // Everything but the A2A endpoint is the storefront, which is what crawlers read.
+    if (req.path.startsWith('/a2a/')) {
+      next();
+      return;
+    }
+    m.crawlLog.record(req.originalUrl, performance.now());
+    const delay = m.nextPageLatencyMs();
+    if (delay <= 0) {
+      next();
+      return;
+    }
+    const timer = setTimeout(() => {
+      life.timers.delete(timer);
+      if (!life.closed) next();
+    }, delay);
+    life.timers.add(timer);
   });
   app.get('/', (_req, res) => {
     res.type('text/html').send(homePage(m));
@@ -104,7 +119,7 @@ export function createMerchantApp(m: MerchantRuntime, life: Lifecycle): Express 
     else res.type('text/html').send(productPage(m, p));
   });
   app.get('/robots.txt', (_req, res) => {
-    res.type('text/plain').send(robotsTxt(m));
+    res.type('text/plain').send(robotsTxt(m, m.crawling.crawlDelaySeconds));
   });
   app.get('/sitemap.xml', (_req, res) => {
     res.type('application/xml').send(sitemapXml(m));

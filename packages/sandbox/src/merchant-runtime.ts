@@ -2,6 +2,12 @@ import { type CapErrorPayload, capError, PUBLIC_SKILLS, type SkillResult, TEXT_S
 import { cartManage, newCart, type SandboxCart } from './cart-skill.js';
 import { generateCatalog } from './catalog.js';
 import type { SandboxCatalog } from './catalog-types.js';
+import {
+  CrawlLog,
+  type MerchantCrawlStats,
+  newCrawlStats,
+  type SandboxCrawlingOptions,
+} from './crawl-log.js';
 import type { MerchantFaults } from './faults.js';
 import { orderStatus } from './order-skill.js';
 import { type StoredPreferences, setPreferences } from './preferences-skill.js';
@@ -58,6 +64,8 @@ export interface MerchantStats {
   skillCalls: Record<string, number>;
   /** contextIds received that this merchant never issued. */
   foreignContextIds: string[];
+  /** What the storefront saw of crawlers (request counts, Crawl-delay violations). */
+  crawl: MerchantCrawlStats;
 }
 
 /** How many A2A request arrival times a merchant keeps in its stats. */
@@ -102,7 +110,12 @@ export class MerchantRuntime {
     a2aRequestTimes: [],
     skillCalls: {},
     foreignContextIds: [],
+    crawl: newCrawlStats(),
   };
+  /** How the storefront treats crawlers. */
+  readonly crawling: SandboxCrawlingOptions;
+  /** Counts storefront requests into `stats.crawl`. */
+  readonly crawlLog: CrawlLog;
   /** contextIds this merchant has issued. */
   readonly contexts = new Set<string>();
   /** contextIds received from clients that this merchant never issued and not yet handled. */
@@ -115,11 +128,32 @@ export class MerchantRuntime {
   private rateLimitCount = 0;
   private cartCounter = 0;
 
-  constructor(info: MerchantInfo, faults: MerchantFaults, seed: string) {
+  private readonly pageLatencyRng: Prng;
+
+  constructor(
+    info: MerchantInfo,
+    faults: MerchantFaults,
+    seed: string,
+    crawling: SandboxCrawlingOptions = {},
+  ) {
     this.info = info;
     this.faults = faults;
     this.seed = seed;
+    this.crawling = crawling;
     this.latencyRng = createPrng(`${seed}:latency:${info.index}`);
+    this.pageLatencyRng = createPrng(`${seed}:page-latency:${info.index}`);
+    const delaySeconds = crawling.crawlDelaySeconds;
+    this.crawlLog = new CrawlLog(
+      this.stats.crawl,
+      delaySeconds === undefined ? undefined : delaySeconds * 1000,
+    );
+  }
+
+  /** The next storefront latency in ms (0 without `crawling.pageLatency`). */
+  nextPageLatencyMs(): number {
+    const l = this.crawling.pageLatency;
+    if (l === undefined) return 0;
+    return l.minMs + this.pageLatencyRng.next() * Math.max(0, l.maxMs - l.minMs);
   }
 
   /** The catalog, generated on first use so thousands of idle merchants cost little. */

@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import { type AgisServiceFaults, type AgisServiceId, checkAgisOptions } from './agis/agis-faults.js';
 import { createAgisHost, type SandboxAgisService } from './agis/agis-services.js';
 import { catalogSizeFor } from './catalog.js';
+import type { SandboxCrawlingOptions } from './crawl-log.js';
 import { compileZone, handleDoh, listenDns, type RunningDnsServer, type ZoneTable } from './dns/index.js';
 import type { Lifecycle } from './fault-middleware.js';
 import { faultsFor, type SandboxFaults } from './faults.js';
@@ -21,6 +22,7 @@ import { createSandboxFetch } from './sandbox-fetch.js';
 import { createSandboxLookup, type SandboxLookup } from './sandbox-lookup.js';
 import {
   checkCommonOptions,
+  checkCrawlingOptions,
   checkFaultsForBinding,
   checkFaultsOption,
   checkLoopbackHost,
@@ -56,6 +58,11 @@ export interface SandboxOptions {
   agis?: boolean;
   /** Faults per AGIS service id (`{ reservations: { hang: true } }`); they affect endpoint calls only. */
   agisFaults?: Readonly<Partial<Record<AgisServiceId, AgisServiceFaults>>>;
+  /**
+   * How storefronts treat crawlers: a `Crawl-delay` in every robots.txt and a latency on every storefront answer.
+   * Each merchant's `stats.crawl` counts storefront requests and, with a Crawl-delay, arrivals that broke it.
+   */
+  crawling?: SandboxCrawlingOptions;
 }
 
 /** One merchant as seen from outside. */
@@ -95,6 +102,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   checkPort(options.port);
   checkFaultsOption(options.faults, true);
   checkAgisOptions(options.agis, options.agisFaults);
+  checkCrawlingOptions(options.crawling);
   const count = options.merchants ?? 3;
   const seed = String(options.seed ?? 'agentweb');
   const dialects = options.dialects ?? ['0.3', '1.0', 'dual'];
@@ -216,7 +224,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       server.close();
       throw e;
     }
-    const runtime = new MerchantRuntime(info, faults, seed);
+    const runtime = new MerchantRuntime(info, faults, seed, options.crawling);
     grpcServer?.serve(runtime, life);
     byHost.set(domain, runtime);
     capTxt.set(domain, info.cardUrl);

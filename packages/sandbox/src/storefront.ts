@@ -76,9 +76,10 @@ ${head}
 </head><body>${body}<p>Price: ${esc(p.offers[0]?.price ?? '')} ${esc(p.offers[0]?.priceCurrency ?? '')}</p></body></html>`;
 }
 
-/** robots.txt: the storefront is open, the cart pages are not. */
-export function robotsTxt(m: MerchantRuntime): string {
-  return `User-agent: *\nDisallow: /cart\nAllow: /\n\nSitemap: ${m.info.baseUrl}/sitemap.xml\n`;
+/** robots.txt: the storefront is open, the cart pages are not; with a Crawl-delay when the sandbox sets one. */
+export function robotsTxt(m: MerchantRuntime, crawlDelaySeconds?: number): string {
+  const delay = crawlDelaySeconds === undefined ? '' : `Crawl-delay: ${crawlDelaySeconds}\n`;
+  return `User-agent: *\nDisallow: /cart\nAllow: /\n${delay}\nSitemap: ${m.info.baseUrl}/sitemap.xml\n`;
 }
 
 /** sitemap.xml (sitemaps.org 0.9): the home page, then every product page; robots.txt points here. */

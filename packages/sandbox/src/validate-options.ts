@@ -48,6 +48,16 @@ export function checkLatency(option: string, value: unknown): void {
     bad(option, `${option} must be { minMs, maxMs } with 0 <= minMs <= maxMs, not ${show(value)}`);
 }
 
+/** Checks `crawling`: `{ crawlDelaySeconds?: number >= 0, pageLatency?: { minMs, maxMs } }`. */
+export function checkCrawlingOptions(value: unknown): void {
+  if (value === undefined) return;
+  if (!isRecord(value)) bad('crawling', `crawling must be an object, not ${show(value)}`);
+  const delay = value['crawlDelaySeconds'];
+  if (delay !== undefined && !(nonNegative(delay) && delay <= 3600))
+    bad('crawling', `crawling.crawlDelaySeconds must be a number from 0 to 3600, not ${show(delay)}`);
+  checkLatency('crawling.pageLatency', value['pageLatency']);
+}
+
 /** Checks one merchant's faults; `where` names them in the message (e.g. `faults[3]`). */
 export function checkMerchantFaults(where: string, f: unknown): asserts f is MerchantFaults | undefined {
   if (f === undefined) return;

@@ -37,6 +37,16 @@ describe('sandbox starters', () => {
       () => startSandboxProcess({ startTimeoutMs: '1m' }),
       'startTimeoutMs',
     ],
+    [
+      'a crawl delay that is a string',
+      () => startSandbox({ crawling: { crawlDelaySeconds: '1' } }),
+      'crawling',
+    ],
+    [
+      'a page latency upside down',
+      () => startSandbox({ crawling: { pageLatency: { minMs: 50, maxMs: 20 } } }),
+      'crawling.pageLatency',
+    ],
     ['no merchant count', () => startMinimalSdkMerchants({}), 'merchants'],
     [
       'a latency without bounds',

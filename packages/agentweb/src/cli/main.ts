@@ -10,6 +10,13 @@ process.on('SIGINT', () => {
   controller.abort(new Error('interrupted'));
 });
 
+// A service manager stops a long-running command (crawl-worker) with SIGTERM: treat it as the first Ctrl-C.
+process.on('SIGTERM', () => {
+  interrupted++;
+  if (interrupted > 1) process.exit(143);
+  controller.abort(new Error('terminated'));
+});
+
 const code = await runCli(process.argv.slice(2), {
   io: { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
   signal: controller.signal,

@@ -5,6 +5,7 @@ import type { ExtractionPool } from '../page/extraction-pool.js';
 import type { ProductIdExtraction } from '../page/product-types.js';
 import type { ResolverOptions } from '../resolve/resolver-options.js';
 import type { RobotsOutcome, RobotsPolicy } from '../robots/robots-policy.js';
+import type { CrawlHostGate } from './host-gate.js';
 
 /** Where a crawl record's data came from. */
 export interface CrawlProvenance {
@@ -114,6 +115,11 @@ export interface CrawlOptions {
   productPages?: Readonly<Record<string, readonly string[]>> | ((domain: string) => readonly string[]);
   /** Robots policy to share between crawls (default: a new one for this crawl, using `http` and `userAgent`). */
   robots?: RobotsPolicy;
+  /**
+   * Spaces requests per host (default: a new in-process {@link HostGate} for this crawl). Give one shared by many
+   * crawls or processes (`createRedisHostGate` of `@agentweb/redis`) so Crawl-delay holds across all of them.
+   */
+  hostGate?: CrawlHostGate;
   /** Scheme for bare domains (default `https`; `http` only for tests and local hosts). */
   scheme?: 'https' | 'http';
   /** Largest product page read, in bytes (default 8 MiB). */

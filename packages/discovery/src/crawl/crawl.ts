@@ -1,7 +1,7 @@
-import { checkOptions, is, isAgentWebError, type ProgressEvent, required } from '@agentweb/core';
-import { HTTP_CLIENT_RULE, type HttpProvenance } from '@agentweb/http';
+import { checkOptions, is, type ProgressEvent, required } from '@agentweb/core';
+import { HTTP_CLIENT_RULE } from '@agentweb/http';
 import pLimit from 'p-limit';
-import { EXTRACTION_POOL_RULE, extractProductIdsOffThread } from '../page/extraction-pool.js';
+import { EXTRACTION_POOL_RULE } from '../page/extraction-pool.js';
 import { createResolver } from '../resolve/create-resolver.js';
 import { isDiscoveryError } from '../resolve/discovery-error.js';
 import type { Resolver } from '../resolve/resolver-options.js';
@@ -10,8 +10,14 @@ import { parseResolveTarget } from '../shared/resolve-target.js';
 import { fetchCategories } from '../well-known/fetch-categories.js';
 import { wellKnownUrl } from '../well-known/well-known-paths.js';
 import { CrawlError } from './crawl-errors.js';
-import type { CrawlOptions, CrawlProvenance, CrawlRecord, CrawlResolveFunction } from './crawl-types.js';
-import { HostGate } from './host-gate.js';
+import { crawlProductPage } from './crawl-page.js';
+import {
+  crawlErrorRecord as errorRecord,
+  provenanceFromHttp as fromHttp,
+  provenanceFromRecord as fromRecord,
+} from './crawl-records.js';
+import type { CrawlOptions, CrawlRecord, CrawlResolveFunction } from './crawl-types.js';
+import { type CrawlHostGate, HostGate } from './host-gate.js';
 import { type PoliteGate, politeHttpClient } from './polite-http.js';
 
 /** The User-Agent the crawler sends unless told otherwise; its product token is what robots.txt groups match. */
@@ -46,6 +52,7 @@ const CRAWL_OPTION_RULES = {
     ...is.methods('isAllowed', 'crawlDelay', 'getRecord'),
     expected: 'a robots policy (from createRobotsPolicy)',
   },
+  hostGate: { ...is.methods('run'), expected: 'a host gate with a run method' },
   scheme: is.oneOf('https', 'http'),
   maxPageBytes: is.positiveInteger,
   extractionPool: EXTRACTION_POOL_RULE,
@@ -69,7 +76,7 @@ export async function* crawl(domains: Iterable<string>, options: CrawlOptions): 
   const list = [...domains];
   const userAgent = options.userAgent ?? DEFAULT_CRAWLER_USER_AGENT;
   const robots = options.robots ?? createRobotsPolicy({ userAgent, http: options.http });
-  const gate = new HostGate();
+  const gate = options.hostGate ?? new HostGate();
   const scheme = options.scheme ?? 'https';
   const baseDelay = Math.max(0, options.perHostDelayMs ?? 1000);
   /** Per host: the larger of perHostDelayMs and its robots.txt Crawl-delay, once read. */
@@ -169,7 +176,7 @@ export async function* crawl(domains: Iterable<string>, options: CrawlOptions): 
 interface DomainContext extends CrawlOptions {
   userAgent: string;
   robots: RobotsPolicy;
-  gate: HostGate;
+  gate: CrawlHostGate;
   delays: Map<string, number>;
   baseDelay: number;
   politely: PoliteGate;
@@ -252,28 +259,19 @@ async function crawlDomain(domain: string, ctx: DomainContext): Promise<string> 
     typeof ctx.productPages === 'function' ? ctx.productPages(domain) : (ctx.productPages?.[domain] ?? []);
   for (const page of pages) {
     try {
-      const result = await politely(page, () =>
-        ctx.http.getText(page, {
+      const product = await politely(page, () =>
+        crawlProductPage(page, {
+          http: ctx.http,
+          domain,
+          userAgent: ctx.userAgent,
           signal: ctx.signal,
-          headers: { 'user-agent': ctx.userAgent },
-          maxBodyBytes: ctx.maxPageBytes ?? 8 * 1024 * 1024,
-          accept: 'text/html, application/xhtml+xml;q=0.9',
+          ...(ctx.maxPageBytes === undefined ? {} : { maxPageBytes: ctx.maxPageBytes }),
+          ...(ctx.extractionPool === undefined ? {} : { extractionPool: ctx.extractionPool }),
+          ...(ctx.offThreadChars === undefined ? {} : { offThreadChars: ctx.offThreadChars }),
+          ...(agentCardUrl === undefined ? {} : { agentCardUrl }),
         }),
       );
-      // A large page is read in a worker thread, so it does not stall the other domains (or the host app).
-      const extraction = await extractProductIdsOffThread(result.text, {
-        baseUrl: result.provenance.finalUrl,
-        signal: ctx.signal,
-        ...(ctx.extractionPool === undefined ? {} : { pool: ctx.extractionPool }),
-        ...(ctx.offThreadChars === undefined ? {} : { offThreadChars: ctx.offThreadChars }),
-      });
-      ctx.emit({
-        kind: 'product',
-        domain,
-        url: page,
-        extraction,
-        provenance: fromHttp(result.provenance, agentCardUrl),
-      });
+      ctx.emit(product);
     } catch (error) {
       if (ctx.signal.aborted) throw ctx.signal.reason;
       failures++;
@@ -282,56 +280,6 @@ async function crawlDomain(domain: string, ctx: DomainContext): Promise<string> 
   }
   if (record.outcome === 'unreachable') return 'robots-unreachable';
   return failures === 0 ? 'ok' : 'partial';
-}
-
-function fromHttp(http: HttpProvenance, agentCardUrl: string | undefined): CrawlProvenance {
-  return {
-    sourceUrl: http.finalUrl,
-    fetchedAt: http.fetchedAt,
-    status: http.status,
-    sha256: http.sha256,
-    ...(agentCardUrl !== undefined ? { agentCardUrl } : {}),
-  };
-}
-
-function fromRecord(
-  record: { source: string; fetchedAt: string; status?: number; sha256?: string },
-  agentCardUrl: string,
-): CrawlProvenance {
-  return {
-    sourceUrl: record.source,
-    fetchedAt: record.fetchedAt,
-    ...(record.status !== undefined ? { status: record.status } : {}),
-    ...(record.sha256 !== undefined ? { sha256: record.sha256 } : {}),
-    agentCardUrl,
-  };
-}
-
-function errorRecord(
-  domain: string,
-  stage: Extract<CrawlRecord, { kind: 'error' }>['stage'],
-  error: unknown,
-  agentCardUrl?: string,
-  url?: string,
-): CrawlRecord {
-  const code = isAgentWebError(error) ? error.code : 'CRAWL_FAILED';
-  const message = error instanceof Error ? error.message : String(error);
-  const status =
-    typeof (error as { status?: unknown })?.status === 'number'
-      ? (error as { status: number }).status
-      : undefined;
-  const target = url ?? (error as { url?: unknown })?.url;
-  const record: CrawlRecord = { kind: 'error', domain, stage, code, message };
-  if (typeof target === 'string' && target !== '') {
-    record.url = target;
-    record.provenance = {
-      sourceUrl: target,
-      fetchedAt: new Date().toISOString(),
-      ...(status !== undefined ? { status } : {}),
-      ...(agentCardUrl !== undefined ? { agentCardUrl } : {}),
-    };
-  }
-  return record;
 }
 
 function report(options: CrawlOptions, event: ProgressEvent): void {

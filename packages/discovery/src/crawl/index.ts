@@ -1,5 +1,12 @@
 export { crawl, DEFAULT_CRAWLER_USER_AGENT } from './crawl.js';
 export { CrawlError, isCrawlError } from './crawl-errors.js';
+export { type CrawlProductPageOptions, type CrawlProductRecord, crawlProductPage } from './crawl-page.js';
+export {
+  type CrawlErrorRecord,
+  crawlErrorRecord,
+  provenanceFromHttp,
+  provenanceFromRecord,
+} from './crawl-records.js';
 export type {
   CrawlOptions,
   CrawlProvenance,
@@ -7,3 +14,4 @@ export type {
   CrawlResolved,
   CrawlResolveFunction,
 } from './crawl-types.js';
+export { type CrawlHostGate, HostGate } from './host-gate.js';

@@ -10,10 +10,14 @@ export {
   robotsAllows,
 } from './robots-allows.js';
 export {
+  createMemoryRobotsStore,
   createRobotsPolicy,
+  type MemoryRobotsStoreOptions,
   type RobotsCallOptions,
   type RobotsOutcome,
   type RobotsPolicy,
   type RobotsPolicyOptions,
   type RobotsRecord,
+  type RobotsStore,
+  type StoredRobotsRecord,
 } from './robots-policy.js';

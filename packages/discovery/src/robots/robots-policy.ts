@@ -40,6 +40,61 @@ export interface RobotsRecord {
   rules?: RobotsRules;
 }
 
+/**
+ * A robots.txt record as a {@link RobotsStore} keeps it: plain data (the text instead of the parsed rules), so a
+ * store shared by many processes can hold it.
+ */
+export interface StoredRobotsRecord extends Omit<RobotsRecord, 'rules'> {
+  /** For `parsed`: the text the rules are parsed from (the first 500 KiB of the file). */
+  text?: string;
+  /** When the record stops being used, in ms since the epoch. */
+  expiresAt: number;
+}
+
+/**
+ * Where robots.txt records are kept between uses. A policy reads a record here before fetching the file, and writes
+ * what it fetched, so policies sharing a store fetch each origin's file once per TTL: in one process with
+ * {@link createMemoryRobotsStore}, across processes with `createRedisRobotsStore` of `@agentweb/redis`.
+ */
+export interface RobotsStore {
+  /** The record of `origin`, or `undefined` when there is none or it has expired. */
+  get(origin: string): Promise<StoredRobotsRecord | undefined>;
+  /** Keeps `record` (under `record.origin`) until `record.expiresAt`. */
+  set(record: StoredRobotsRecord): Promise<void>;
+}
+
+/** Options of {@link createMemoryRobotsStore}. */
+export interface MemoryRobotsStoreOptions {
+  /** Most origins kept (default 1000); the least recently used go first. */
+  maxOrigins?: number;
+}
+
+/** A {@link RobotsStore} in this process's memory, bounded by `maxOrigins`. */
+export function createMemoryRobotsStore(options: MemoryRobotsStoreOptions = {}): RobotsStore {
+  checkOptions('createMemoryRobotsStore', options, { maxOrigins: is.positiveInteger });
+  const records = new LRUCache<string, StoredRobotsRecord>({ max: options.maxOrigins ?? 1000 });
+  return {
+    async get(origin) {
+      const record = records.get(origin);
+      if (record === undefined) return undefined;
+      if (record.expiresAt <= Date.now()) {
+        records.delete(origin);
+        return undefined;
+      }
+      return record;
+    },
+    async set(record) {
+      if (record.expiresAt > Date.now()) records.set(record.origin, record);
+    },
+  };
+}
+
+/** The policy's record for a stored one: the text parsed again into rules. */
+function fromStored(stored: StoredRobotsRecord): RobotsRecord {
+  const { text, expiresAt: _expiresAt, ...rest } = stored;
+  return stored.outcome === 'parsed' ? { ...rest, rules: parseRobotsTxt(text ?? '') } : rest;
+}
+
 /** Options of {@link createRobotsPolicy}. */
 export interface RobotsPolicyOptions {
   /** The crawler's User-Agent; sent with the robots.txt request and matched by its product token. */
@@ -52,6 +107,12 @@ export interface RobotsPolicyOptions {
   maxOrigins?: number;
   /** Deadline of one robots.txt fetch in ms (default 10 000). */
   timeoutMs?: number;
+  /**
+   * Where records are shared (default: none, only this policy's own cache). With a store, the policy reads a
+   * record there before fetching and writes the records it fetches, so every policy on the store fetches an
+   * origin's file once per `cacheTtlMs`. A store's failure rejects the call that needed it.
+   */
+  store?: RobotsStore;
 }
 
 /** Options of the policy's methods. */
@@ -92,6 +153,7 @@ export function createRobotsPolicy(options: RobotsPolicyOptions): RobotsPolicy {
       cacheTtlMs: is.positiveInteger,
       maxOrigins: is.positiveInteger,
       timeoutMs: is.timerMs,
+      store: { ...is.methods('get', 'set'), expected: 'a robots store with get and set methods' },
     },
     { optionsRequired: true },
   );
@@ -108,8 +170,15 @@ export function createRobotsPolicy(options: RobotsPolicyOptions): RobotsPolicy {
     return flights.run(
       origin,
       async (signal) => {
-        const record = await fetchRobots(origin, options, signal);
-        cache.set(origin, record);
+        const shared = await options.store?.get(origin);
+        const stored =
+          shared !== undefined && shared.expiresAt > Date.now()
+            ? shared
+            : await fetchRobots(origin, options, ttl, signal);
+        if (stored !== shared) await options.store?.set(stored);
+        const record = fromStored(stored);
+        // A shared record is used only until it expires, wherever it was fetched.
+        cache.set(origin, record, { ttl: Math.max(1, Math.min(ttl, stored.expiresAt - Date.now())) });
         return record;
       },
       call.signal,
@@ -137,10 +206,12 @@ export function createRobotsPolicy(options: RobotsPolicyOptions): RobotsPolicy {
 async function fetchRobots(
   origin: string,
   options: RobotsPolicyOptions,
+  ttl: number,
   signal: AbortSignal | undefined,
-): Promise<RobotsRecord> {
+): Promise<StoredRobotsRecord> {
   const sourceUrl = `${origin}/robots.txt`;
   const fetchedAt = (): string => new Date().toISOString();
+  const expiresAt = Date.now() + ttl;
   try {
     const result = await options.http.stream(sourceUrl, {
       signal,
@@ -164,7 +235,8 @@ async function fetchRobots(
       status: result.status,
       sha256: createHash('sha256').update(bytes).digest('hex'),
       fetchedAt: fetchedAt(),
-      rules: parseRobotsTxt(text),
+      text,
+      expiresAt,
     };
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
@@ -173,14 +245,36 @@ async function fetchRobots(
       // 429 means "come back later", not "there is no file": treat it like a server error.
       const outcome: RobotsOutcome =
         status >= 400 && status < 500 && status !== 429 ? 'unavailable' : 'unreachable';
-      return { origin, sourceUrl, outcome, status, fetchedAt: fetchedAt(), reason: `HTTP ${status}` };
+      return {
+        origin,
+        sourceUrl,
+        outcome,
+        status,
+        fetchedAt: fetchedAt(),
+        reason: `HTTP ${status}`,
+        expiresAt,
+      };
     }
     if (isRedirectPolicyError(error) && (error.reason === 'too-many' || error.reason === 'loop')) {
       // RFC 9309 §2.3.1.2: past five redirects the file may be taken as unavailable. A redirect refused for
       // another reason (to plain http, to a blocked place) is not "no file": it stays unreachable below.
-      return { origin, sourceUrl, outcome: 'unavailable', fetchedAt: fetchedAt(), reason: describe(error) };
+      return {
+        origin,
+        sourceUrl,
+        outcome: 'unavailable',
+        fetchedAt: fetchedAt(),
+        reason: describe(error),
+        expiresAt,
+      };
     }
-    return { origin, sourceUrl, outcome: 'unreachable', fetchedAt: fetchedAt(), reason: describe(error) };
+    return {
+      origin,
+      sourceUrl,
+      outcome: 'unreachable',
+      fetchedAt: fetchedAt(),
+      reason: describe(error),
+      expiresAt,
+    };
   }
 }
 

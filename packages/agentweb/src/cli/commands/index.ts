@@ -3,6 +3,7 @@ import { agisMcpCommand } from './agis-mcp.js';
 import { agisValidateCommand } from './agis-validate.js';
 import { cardValidateCommand } from './card-validate.js';
 import { crawlCommand } from './crawl.js';
+import { crawlWorkerCommand } from './crawl-worker.js';
 import { discoverCommand } from './discover.js';
 import { intentCommand } from './intent.js';
 import { productCommand } from './product.js';
@@ -18,6 +19,7 @@ export const COMMANDS: readonly CliCommand[] = [
   agisMcpCommand,
   intentCommand,
   crawlCommand,
+  crawlWorkerCommand,
 ];
 
 /** Words that take a sub-command (`card validate`, `agis mcp`). */
