@@ -53,6 +53,11 @@ export interface MerchantStats {
   skillCalls: Record<string, number>;
   /** contextIds received that this merchant never issued. */
   foreignContextIds: string[];
+  /**
+   * Distinct contexts the merchant has worked in (one per contextId it issued and then saw): a client that keeps
+   * and sends its contextId, on however many instances, adds one per user.
+   */
+  contexts: number;
 }
 
 /** Static description of a merchant. */
@@ -88,7 +93,13 @@ export interface MerchantInfo {
 export class MerchantRuntime {
   readonly info: MerchantInfo;
   readonly faults: MerchantFaults;
-  readonly stats: MerchantStats = { httpRequests: 0, a2aRequests: 0, skillCalls: {}, foreignContextIds: [] };
+  readonly stats: MerchantStats = {
+    httpRequests: 0,
+    a2aRequests: 0,
+    skillCalls: {},
+    foreignContextIds: [],
+    contexts: 0,
+  };
   /** contextIds this merchant has issued. */
   readonly contexts = new Set<string>();
   /** contextIds received from clients that this merchant never issued and not yet handled. */
@@ -140,6 +151,7 @@ export class MerchantRuntime {
     const foreign = this.pendingForeign.delete(call.contextId);
     const isNewContext = !this.contexts.has(call.contextId);
     this.contexts.add(call.contextId);
+    if (isNewContext) this.stats.contexts += 1;
 
     if (this.overRateLimit('task')) {
       const retryAfterSeconds = this.faults.rateLimit?.retryAfterSeconds ?? 1;
