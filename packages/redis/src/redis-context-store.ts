@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   type ContextKey,
   type ContextRecord,
@@ -7,6 +7,7 @@ import {
   checkContextKey,
 } from '@agentweb/cap';
 import { checkOptions, is } from '@agentweb/core';
+import { LRUCache } from 'lru-cache';
 import {
   openRedisConnection,
   REDIS_CONNECTION_RULES,
@@ -25,11 +26,17 @@ export const DEFAULT_CONTEXT_TTL_MS = 30 * 24 * 60 * 60 * 1000;
  */
 export const REVOCATION_FENCE_MS = 24 * 60 * 60 * 1000;
 
+/** Longest time between two TTL renewals of one key by one store (or a tenth of `ttlMs`, when shorter). */
+const RENEW_EVERY_MS = 60 * 60 * 1000;
+/** Keys whose last renewal one store remembers. */
+const RENEWALS_REMEMBERED = 10_000;
+
 /** Settings of the Redis context store, beyond the connection. */
 export interface RedisContextStoreSettings {
   /**
-   * How long a contextId is kept after it was last read or written, in ms (default 30 days). Every key has a TTL;
-   * a user idle for longer gets a new context from the merchant.
+   * How long a contextId is kept after it was last read or written, in ms (default 30 days; a read renews it at
+   * most once an hour per key and instance). Every key has a TTL; a user idle for longer gets a new context from
+   * the merchant.
    */
   ttlMs?: number;
 }
@@ -48,36 +55,54 @@ export interface RedisContextStore extends ContextStore {
 /** Rules of {@link RedisContextStoreSettings}. */
 export const REDIS_CONTEXT_STORE_RULES = { ttlMs: is.positiveInteger };
 
-// One hash per (user, merchant): `id` is the contextId, `gen` the generation (absent until the first delete). Every
-// script keeps the key's TTL at least `ttl` from now and never shortens it, so a revocation's generation outlives
-// the calls it fences even when a contextId is written after it.
-function keepTtl(ttlArg: number): string {
-  return `
-local ttl = tonumber(ARGV[${ttlArg}])
-if redis.call('PTTL', KEYS[1]) < ttl then redis.call('PEXPIRE', KEYS[1], ttl) end`;
+// One string per (user, merchant): `<generation>\n<contextId>`, or `<generation>\n` after a delete. The generation
+// is '' until the first write that starts one, then a random UUID (never a newline), so the first newline splits
+// the two. A plain string lets a read renew the TTL with one native GETEX, and a delete or an unconditional set be
+// one native SET (each starts a new generation). Only the conditional set needs a script: compare, then write.
+//
+// No write shortens a key's TTL: a revocation's generation must outlive the calls it fences. With ttlMs at least
+// the fence (the default), every write's TTL is the longest there is, so writes just set it; with a shorter ttlMs
+// the scripts keep the longer of the two.
+function setIfGenerationScript(keepLongerTtl: boolean) {
+  return defineRedisScript(`local stored = redis.call('GET', KEYS[1])
+local generation = stored and string.match(stored, '^[^\\n]*') or ''
+if generation ~= ARGV[3] then return 0 end
+local ttl = tonumber(ARGV[2])
+${keepLongerTtl ? "local left = redis.call('PTTL', KEYS[1])\nif left > ttl then ttl = left end" : ''}
+redis.call('SET', KEYS[1], generation .. '\\n' .. ARGV[1], 'PX', ttl)
+return 1`);
+}
+const SET_IF_GENERATION = setIfGenerationScript(false);
+const SET_IF_GENERATION_KEEPING_FENCE = setIfGenerationScript(true);
+
+// With a ttlMs shorter than the fence: renew on read and write, never below what a fence still needs.
+const READ_KEEPING_FENCE = defineRedisScript(`local stored = redis.call('GET', KEYS[1])
+if stored then
+  local ttl = tonumber(ARGV[1])
+  if redis.call('PTTL', KEYS[1]) < ttl then redis.call('PEXPIRE', KEYS[1], ttl) end
+end
+return stored`);
+const WRITE_KEEPING_FENCE = defineRedisScript(`local ttl = tonumber(ARGV[2])
+local left = redis.call('PTTL', KEYS[1])
+if left > ttl then ttl = left end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ttl)
+return 1`);
+
+/**
+ * A new random generation (not a counter: one that expired and came back could repeat a value a call holds). A
+ * UUID's 122 random bits, from Node's pooled entropy (a tenth of the cost of `randomBytes` per call).
+ */
+function newGeneration(): string {
+  return randomUUID();
 }
 
-const READ = defineRedisScript(`
-local found = redis.call('HMGET', KEYS[1], 'id', 'gen')
-if found[1] then ${keepTtl(1)} end
-return found`);
-
-const SET = defineRedisScript(`
-redis.call('HSET', KEYS[1], 'id', ARGV[1])
-${keepTtl(2)}
-return 1`);
-
-const SET_IF_GENERATION = defineRedisScript(`
-if (redis.call('HGET', KEYS[1], 'gen') or '') ~= ARGV[3] then return 0 end
-redis.call('HSET', KEYS[1], 'id', ARGV[1])
-${keepTtl(2)}
-return 1`);
-
-const DELETE = defineRedisScript(`
-redis.call('HDEL', KEYS[1], 'id')
-redis.call('HSET', KEYS[1], 'gen', ARGV[1])
-${keepTtl(2)}
-return 1`);
+function parseRecord(stored: string | null): ContextRecord {
+  if (stored === null) return { contextId: undefined, generation: '' };
+  const cut = stored.indexOf('\n');
+  if (cut === -1) return { contextId: undefined, generation: '' };
+  const contextId = stored.slice(cut + 1);
+  return { contextId: contextId === '' ? undefined : contextId, generation: stored.slice(0, cut) };
+}
 
 /** The store on an open connection; {@link createRedisState} shares one connection among its stores. */
 export function contextStoreOn(
@@ -87,15 +112,38 @@ export function contextStoreOn(
   // A TTL is not a timer: Redis takes any positive integer, so it is not clamped to setTimeout's range.
   const ttlMs = settings.ttlMs ?? DEFAULT_CONTEXT_TTL_MS;
   const fenceMs = Math.max(ttlMs, REVOCATION_FENCE_MS);
+  // No write sets a TTL above fenceMs, so with ttlMs >= fenceMs every read and write may set it outright.
+  const outright = ttlMs >= fenceMs;
   const keyOf = (key: ContextKey) =>
     redisKey(connection.keyPrefix, 'context', checkContextKey(key).userId, key.merchantId);
+  // A read renews the key's TTL, but at most once per RENEW_EVERY_MS per key and store: a renewal is a write (Redis
+  // replicates it), and an active user's reads would otherwise turn into a write each.
+  const renewed = new LRUCache<string, true>({
+    max: RENEWALS_REMEMBERED,
+    ttl: Math.max(1, Math.min(RENEW_EVERY_MS, Math.floor(ttlMs / 10))),
+  });
 
   async function read(key: ContextKey, operation: string): Promise<ContextRecord> {
     const redisKeyName = keyOf(key);
-    const [contextId, generation] = (await connection.call(operation, (client) =>
-      READ.run(client, [redisKeyName], [ttlMs]),
-    )) as [string | null, string | null];
-    return { contextId: contextId ?? undefined, generation: generation ?? '' };
+    const renew = !renewed.has(redisKeyName);
+    const stored = await connection.call(operation, (client) =>
+      !renew
+        ? client.get(redisKeyName)
+        : outright
+          ? client.getex(redisKeyName, 'PX', ttlMs)
+          : (READ_KEEPING_FENCE.run(client, [redisKeyName], [ttlMs]) as Promise<string | null>),
+    );
+    if (renew && stored !== null) renewed.set(redisKeyName, true);
+    return parseRecord(stored);
+  }
+
+  async function write(operation: string, redisKeyName: string, value: string, ttl: number): Promise<void> {
+    await connection.call(operation, (client) =>
+      ttl >= fenceMs
+        ? client.set(redisKeyName, value, 'PX', ttl)
+        : WRITE_KEEPING_FENCE.run(client, [redisKeyName], [value, ttl]),
+    );
+    renewed.set(redisKeyName, true);
   }
 
   return {
@@ -106,35 +154,30 @@ export function contextStoreOn(
     async set(key, contextId) {
       const redisKeyName = keyOf(key);
       checkContextId(contextId);
-      await connection.call('contextStore.set', (client) =>
-        SET.run(client, [redisKeyName], [contextId, ttlMs]),
-      );
+      // Unconditional: nothing read before it may write after it, so it starts a generation, as a delete does.
+      await write('contextStore.set', redisKeyName, `${newGeneration()}\n${contextId}`, ttlMs);
     },
     async setIfGeneration(key, contextId, generation) {
       const redisKeyName = keyOf(key);
       checkContextId(contextId);
+      const script = outright ? SET_IF_GENERATION : SET_IF_GENERATION_KEEPING_FENCE;
       const stored = await connection.call('contextStore.setIfGeneration', (client) =>
-        SET_IF_GENERATION.run(client, [redisKeyName], [contextId, ttlMs, generation]),
+        script.run(client, [redisKeyName], [contextId, ttlMs, generation]),
       );
+      if (stored === 1) renewed.set(redisKeyName, true);
       return stored === 1;
     },
     async delete(key) {
-      const redisKeyName = keyOf(key);
-      // A new random generation (not a counter): one that expired and came back could otherwise repeat a value a
-      // late answer still holds.
-      const generation = randomBytes(12).toString('base64url');
-      await connection.call('contextStore.delete', (client) =>
-        DELETE.run(client, [redisKeyName], [generation, fenceMs]),
-      );
+      await write('contextStore.delete', keyOf(key), `${newGeneration()}\n`, fenceMs);
     },
     close: () => connection.close(),
   };
 }
 
 /**
- * A {@link ContextStore} on Redis, shared by every instance that uses the same Redis and `keyPrefix`: one hash per
- * (user, merchant) under `<keyPrefix>context:<userId>:<merchantId>` (parts escaped), kept `ttlMs` after its last
- * read or write. It has `read` and `setIfGeneration`, checked by a Lua script, so a consent revocation on one
+ * A {@link ContextStore} on Redis, shared by every instance that uses the same Redis and `keyPrefix`: one string
+ * per (user, merchant) under `<keyPrefix>context:<userId>:<merchantId>` (parts escaped), holding the revocation
+ * generation and the contextId, kept `ttlMs` after its last read or write (Redis 6.2 or later: `GETEX`). It has `read` and `setIfGeneration`, checked by a Lua script, so a consent revocation on one
  * instance cannot be undone by a late answer on another. Every call has the connection's deadline; Redis down or
  * slow gives `StateStoreError`, never a silently dropped contextId.
  */

@@ -34,36 +34,73 @@ describe.runIf(redis.available)('interop: redis-server context store', () => {
     return { a, b, close: async () => void (await Promise.all([a.close(), b.close()])) };
   });
 
-  it('keeps one hash per user and merchant, escaped, with a TTL that reads and writes renew', async () => {
+  it('keeps one string per user and merchant, escaped, with a TTL that reads and writes renew and a revocation never shortens', async () => {
     const store = createRedisContextStore({ url: server.url, keyPrefix: 'layout:', ttlMs: 60_000 });
+    // Another instance: it has not renewed the key yet, so its first read does.
+    const other = createRedisContextStore({ url: server.url, keyPrefix: 'layout:', ttlMs: 60_000 });
+    const key = { userId: 'u:1', merchantId: 'shop{a}' };
     try {
-      await store.set({ userId: 'u:1', merchantId: 'shop{a}' }, 'ctx');
+      await store.set(key, 'ctx');
       const keyName = 'layout:context:u%3A1:shop%7Ba%7D';
-      expect(await admin.hgetall(keyName)).toEqual({ id: 'ctx' });
+      // The generation (an unconditional set starts one), a newline, the contextId.
+      expect(await admin.get(keyName)).toMatch(/^[0-9a-f-]{36}\nctx$/);
       const ttl = await admin.pttl(keyName);
       expect(ttl).toBeGreaterThan(50_000);
       expect(ttl).toBeLessThanOrEqual(60_000);
       await admin.pexpire(keyName, 5_000);
-      await store.get({ userId: 'u:1', merchantId: 'shop{a}' });
+      await other.get(key);
       expect(await admin.pttl(keyName)).toBeGreaterThan(50_000);
-      // A revocation's generation outlives a short ttlMs, so a late answer is fenced for at least a day.
-      await store.delete({ userId: 'u:1', merchantId: 'shop{a}' });
-      expect(Object.keys(await admin.hgetall(keyName))).toEqual(['gen']);
+      // A revocation's generation outlives a short ttlMs, so a late answer is fenced for at least a day...
+      await store.delete(key);
+      const fenced = await admin.get(keyName);
+      expect(fenced).toMatch(/^[0-9a-f-]{36}\n$/);
+      expect(await admin.pttl(keyName)).toBeGreaterThan(REVOCATION_FENCE_MS - 60_000);
+      // ...and neither a read nor a contextId written after it shortens that.
+      const { generation } = await store.read(key);
+      expect(`${generation}\n`).toBe(fenced);
+      await store.setIfGeneration(key, 'ctx-2', generation);
+      expect(await admin.get(keyName)).toBe(`${fenced}ctx-2`);
+      await store.set(key, 'ctx-3');
       expect(await admin.pttl(keyName)).toBeGreaterThan(REVOCATION_FENCE_MS - 60_000);
       // Nothing AgentWeb writes lives forever.
       for (const name of await admin.keys('layout:*')) expect(await admin.pttl(name)).toBeGreaterThan(0);
     } finally {
       await store.close();
+      await other.close();
     }
   });
 
-  it('keeps a contextId 30 days by default', async () => {
+  it('keeps a contextId 30 days by default; reads renew it, at most once an hour per key and instance', async () => {
     const store = createRedisContextStore({ url: server.url, keyPrefix: 'default-ttl:' });
+    const other = createRedisContextStore({ url: server.url, keyPrefix: 'default-ttl:' });
+    const key = { userId: 'u', merchantId: 'm' };
     try {
-      await store.set({ userId: 'u', merchantId: 'm' }, 'ctx');
+      await store.set(key, 'ctx');
       const ttl = await admin.pttl('default-ttl:context:u:m');
       expect(ttl).toBeGreaterThan(DEFAULT_CONTEXT_TTL_MS - 60_000);
       expect(ttl).toBeLessThanOrEqual(DEFAULT_CONTEXT_TTL_MS);
+      await admin.pexpire('default-ttl:context:u:m', 5_000);
+      // The store that just wrote it renewed it a moment ago: its reads are plain GETs for the next hour.
+      expect(await store.get(key)).toBe('ctx');
+      expect(await admin.pttl('default-ttl:context:u:m')).toBeLessThanOrEqual(5_000);
+      // Another instance renews on its first read.
+      expect(await other.get(key)).toBe('ctx');
+      expect(await admin.pttl('default-ttl:context:u:m')).toBeGreaterThan(DEFAULT_CONTEXT_TTL_MS - 60_000);
+    } finally {
+      await store.close();
+      await other.close();
+    }
+  });
+
+  it('keeps a contextId that contains a newline intact', async () => {
+    const store = createRedisContextStore({ url: server.url, keyPrefix: 'newline:' });
+    try {
+      await store.set({ userId: 'u', merchantId: 'm' }, 'line one\nline two');
+      await store.delete({ userId: 'u', merchantId: 'n' });
+      expect(await store.get({ userId: 'u', merchantId: 'm' })).toBe('line one\nline two');
+      const { generation } = await store.read({ userId: 'u', merchantId: 'n' });
+      expect(await store.setIfGeneration({ userId: 'u', merchantId: 'n' }, 'a\nb', generation)).toBe(true);
+      expect(await store.read({ userId: 'u', merchantId: 'n' })).toEqual({ contextId: 'a\nb', generation });
     } finally {
       await store.close();
     }
@@ -75,7 +112,7 @@ describe.runIf(redis.available)('interop: redis-server context store', () => {
       const store = createRedisContextStore({ client, keyPrefix: 'owned:' });
       await store.set({ userId: 'u', merchantId: 'm' }, 'ctx');
       await store.close();
-      expect(await client.hget('owned:context:u:m', 'id')).toBe('ctx');
+      expect(await client.get('owned:context:u:m')).toMatch(/\nctx$/);
     } finally {
       client.disconnect();
     }

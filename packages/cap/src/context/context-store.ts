@@ -11,8 +11,8 @@ export interface ContextRecord {
   /** The contextId this merchant issued to this user, if any. */
   contextId: string | undefined;
   /**
-   * Changes whenever the key is deleted (a consent revocation), on every instance sharing the store, and never
-   * on a `set`. Opaque: compare it for equality only.
+   * Changes whenever the key is deleted (a consent revocation) or written by an unconditional `set`, for every
+   * instance sharing the store; a `setIfGeneration` keeps it. Opaque: compare it for equality only.
    */
   generation: string;
 }
@@ -28,7 +28,10 @@ export interface ContextRecord {
 export interface ContextStore {
   /** The contextId this merchant issued to this user, if any. */
   get(key: ContextKey): Promise<string | undefined>;
-  /** Stores (or replaces) the merchant's contextId for this user. */
+  /**
+   * Stores (or replaces) the merchant's contextId for this user. Unconditional, so it starts a new generation: a
+   * conditional write checked against a generation read before it is refused.
+   */
   set(key: ContextKey, contextId: string): Promise<void>;
   /** Forgets it (e.g. on consent revocation), and starts a new generation. */
   delete(key: ContextKey): Promise<void>;

@@ -145,11 +145,14 @@ export function createFileContextStore(options: FileContextStoreOptions): Contex
       return (await load()).get(key.userId)?.get(key.merchantId);
     },
     async set(key, contextId) {
-      await change(checkKey(key), checkContextId(contextId));
+      checkKey(key);
+      checkContextId(contextId);
+      // At once, not in the queue: a conditional write queued after this one must see the new generation.
+      generations.advance(keyString(key));
+      await change(key, contextId);
     },
     async delete(key) {
       checkKey(key);
-      // At once, not in the queue: a conditional write queued after this delete must see the new generation.
       generations.advance(keyString(key));
       await change(key, undefined);
     },

@@ -1,14 +1,14 @@
 import { LRUCache } from 'lru-cache';
 
 /**
- * The generations of one process's context keys, for the in-process stores. A delete gives its key a generation
- * no key had before. The table is bounded: when a deleted key's generation is evicted, every key without a
+ * The generations of one process's context keys, for the in-process stores. A delete (or an unconditional set)
+ * gives its key a generation no key had before. The table is bounded: when a deleted key's generation is evicted, every key without a
  * generation of its own moves to a new one too, so a write checked against a generation read before the eviction
  * is refused (costing a fresh context) instead of bringing a revoked context back.
  */
 export class GenerationTable {
   readonly #byKey: LRUCache<string, string>;
-  #deletes = 0;
+  #advances = 0;
   #evictions = 0;
 
   constructor(maxEntries: number) {
@@ -25,9 +25,9 @@ export class GenerationTable {
     return this.#byKey.get(key) ?? `e${this.#evictions}`;
   }
 
-  /** Starts a new generation for the key (on delete). */
+  /** Starts a new generation for the key (on delete and unconditional set). */
   advance(key: string): void {
-    this.#deletes += 1;
-    this.#byKey.set(key, `d${this.#deletes}`);
+    this.#advances += 1;
+    this.#byKey.set(key, `d${this.#advances}`);
   }
 }

@@ -25,7 +25,9 @@ export function createMemoryContextStore(options: MemoryContextStoreOptions = {}
       return cache.get(keyString(checkKey(key)));
     },
     async set(key, contextId) {
-      cache.set(keyString(checkKey(key)), checkContextId(contextId));
+      const id = keyString(checkKey(key));
+      cache.set(id, checkContextId(contextId));
+      generations.advance(id);
     },
     async delete(key) {
       const id = keyString(checkKey(key));

@@ -146,17 +146,23 @@ export function describeContextStoreContract(name: string, make: () => Promise<S
       expect(await a.get(key('u'))).toHaveLength(MAX_CONTEXT_ID_BYTES);
     });
 
-    it('read gives the contextId and a generation that a set keeps and every delete changes', async () => {
+    it('read gives the contextId and a generation that a conditional set keeps, and deletes and plain sets change', async () => {
       const { a, b } = await stores();
       const first = await conditional(a).read(key('u'));
       expect(first.contextId).toBeUndefined();
-      await b.set(key('u'), 'c1');
+      expect(await conditional(b).setIfGeneration(key('u'), 'c1', first.generation)).toBe(true);
       const afterSet = await conditional(a).read(key('u'));
       expect(afterSet).toEqual({ contextId: 'c1', generation: first.generation });
+      // An unconditional set asserts the context is this one now: what was read before it may not write after it.
+      await b.set(key('u'), 'c1-forced');
+      const afterForced = await conditional(a).read(key('u'));
+      expect(afterForced.contextId).toBe('c1-forced');
+      expect(afterForced.generation).not.toBe(first.generation);
+      expect(await conditional(a).setIfGeneration(key('u'), 'stale', first.generation)).toBe(false);
       await b.delete(key('u'));
       const afterDelete = await conditional(a).read(key('u'));
       expect(afterDelete.contextId).toBeUndefined();
-      expect(afterDelete.generation).not.toBe(first.generation);
+      expect(afterDelete.generation).not.toBe(afterForced.generation);
       // A delete of a key with no contextId (a revocation before any call answered) is a new generation too.
       await b.delete(key('u'));
       expect((await conditional(a).read(key('u'))).generation).not.toBe(afterDelete.generation);
