@@ -214,7 +214,7 @@ export function registerAgisService(
     const shown =
       options.approvals ??
       client.approvals ??
-      createMemoryApprovalStore({ maxPending: MAX_PENDING_CONFIRMATIONS, maxMatches: 1 });
+      createMemoryApprovalStore({ maxPending: MAX_PENDING_CONFIRMATIONS });
     const scope = client.userId ?? DEFAULT_SCOPE;
     // One subject per tool and input: several inputs of one tool may wait for the user at once.
     const subjectOf = (action: string) =>
