@@ -93,6 +93,10 @@ export function summarise(raw, reportLines, rounds, cwd = process.cwd()) {
     metricGroups.set(key, found);
   }
   const metrics = [...metricGroups.values()].map(({ values, ...rest }) => ({ ...rest, ...stats(values) }));
+  // Bench files that could not run here (a server they need is missing), with why.
+  const notRun = reportLines
+    .filter((line) => line.kind === 'not-run')
+    .map(({ file, reason }) => ({ file, reason }));
   const cpu = cpus();
   return {
     date: new Date().toISOString(),
@@ -106,5 +110,6 @@ export function summarise(raw, reportLines, rounds, cwd = process.cwd()) {
     rounds,
     groups,
     metrics,
+    notRun,
   };
 }

@@ -77,4 +77,17 @@ describe('summarise', () => {
       }),
     ]);
   });
+
+  it('lists the bench files that said they could not run here, with why', () => {
+    const lines = [
+      {
+        kind: 'not-run',
+        file: 'packages/redis/bench/context-store.bench.ts',
+        reason: 'no redis-server on PATH',
+      },
+    ];
+    expect(summarise({ files: [] }, lines, 1, '/repo').notRun).toEqual([
+      { file: 'packages/redis/bench/context-store.bench.ts', reason: 'no redis-server on PATH' },
+    ]);
+  });
 });

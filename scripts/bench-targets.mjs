@@ -10,15 +10,21 @@
  *   unit: string }} TargetResult
  */
 
-/** Checks every target; with `partial` (a filtered run), targets of files that did not run are `not run`. */
+/**
+ * Checks every target; with `partial` (a filtered run), targets of files that did not run are `not run`, as are
+ * those of a file that said it could not run here (`notRun`: a server it needs is not installed).
+ */
 export function checkTargets(targetsFile, summary, { partial }) {
   const targets = targetsFile.targets;
   if (!Array.isArray(targets)) throw new Error('bench/targets.json: "targets" must be an array');
   const ranFiles = new Set(summary.groups.map((g) => g.file));
+  const notRunFiles = new Set((summary.notRun ?? []).map((n) => n.file));
   return targets.map((target) => {
     validate(target);
     const unit = target.entry !== undefined ? 'x' : (metricOf(summary, target)?.unit ?? '');
     if (partial && !ranFiles.has(target.file)) return { target, status: 'not run', unit };
+    if (notRunFiles.has(target.file) && !ranFiles.has(target.file))
+      return { target, status: 'not run', unit };
     const value = measuredValue(summary, target);
     if (value === undefined) return { target, status: 'not measured', unit };
     const met =

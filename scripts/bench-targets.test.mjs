@@ -41,6 +41,14 @@ describe('checkTargets', () => {
     expect(formatTargetResults(results)).toMatch(/2 of 4 targets met or not run; 2 missed or not measured/);
   });
 
+  it('reports the targets of a bench file that could not run here (its server missing) as not run', () => {
+    const redisFile = 'packages/redis/bench/context-store.bench.ts';
+    const targets = { targets: [{ file: redisFile, group: 'get+set', entry: 'store', max: 1.2 }] };
+    const skipped = { ...summary, notRun: [{ file: redisFile, reason: 'redis-server is not installed' }] };
+    expect(checkTargets(targets, skipped, { partial: false }).map((r) => r.status)).toEqual(['not run']);
+    expect(checkTargets(targets, summary, { partial: false }).map((r) => r.status)).toEqual(['not measured']);
+  });
+
   it('counts a target its run did not measure as a miss, unless the run was filtered to other files', () => {
     const targets = {
       targets: [

@@ -69,6 +69,7 @@ function printSummary(summary) {
       ' baseline of the same round, lower is better',
   );
   console.table(rows);
+  for (const { file, reason } of summary.notRun ?? []) console.log(`Not run here: ${file}: ${reason}`);
   if (summary.metrics.length > 0) {
     console.log('Other figures (median and range over their observations)');
     console.table(

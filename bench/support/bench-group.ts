@@ -1,4 +1,6 @@
 import { appendFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type BenchOptions, bench, describe } from 'vitest';
 
 /** Timing of one benchmark entry per round, as vitest's `bench` takes it (tinybench options, hooks included). */
@@ -107,4 +109,18 @@ function writeReportLine(line: Record<string, unknown>): void {
   // Outside `pnpm bench` (a bench file run by hand) there is no report to add to.
   if (file === undefined || file === '') return;
   appendFileSync(file, `${JSON.stringify(line)}\n`);
+}
+
+/**
+ * For a bench file that cannot run here (its server, e.g. redis-server, is not installed): prints one line saying
+ * so, records it for `pnpm bench` (whose `--check` then reports the file's targets as `not run` rather than
+ * missed), and registers a group that does not run, since vitest fails a bench file that registers nothing.
+ */
+export function benchFileNotRun(fileUrl: string, reason: string): void {
+  const file = relative(process.cwd(), fileURLToPath(fileUrl));
+  console.log(`bench not run: ${file}: ${reason}`);
+  writeReportLine({ kind: 'not-run', file, reason });
+  describe.runIf(false)(`${file} (not run: ${reason})`, () => {
+    bench('not run', () => undefined);
+  });
 }

@@ -32,6 +32,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   AGENTWEB_NOT_CAP: 422,
   CAP_SKILL_NOT_SUPPORTED: 422,
   CAP_CIRCUIT_OPEN: 503,
+  // The shared state (Redis) did not answer in time; nothing was sent to the merchant.
+  STATE_STORE_UNAVAILABLE: 503,
   TIMEOUT: 504,
 };
 

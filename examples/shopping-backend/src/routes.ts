@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { AgentWebClient } from 'agentweb';
+import type { AgentWebClient, AgentWebTool } from 'agentweb';
 import { ApiError } from './http-errors.js';
 import { readJsonBody } from './read-json-body.js';
 
@@ -8,6 +8,8 @@ type CartInput = Parameters<AgentWebClient['cart']>[1];
 /** What a route handler gets. */
 export interface RouteContext {
   client: AgentWebClient;
+  /** `match_intent` and `invoke_intent`, made once from `client`. */
+  tools: readonly AgentWebTool[];
   req: IncomingMessage;
   url: URL;
   signal: AbortSignal;

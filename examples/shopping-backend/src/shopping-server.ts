@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { AgentWebClient } from 'agentweb';
+import { type AgentWebClient, createAgentWebTools } from 'agentweb';
 import { ApiError, toErrorResponse } from './http-errors.js';
+import { invokeIntent, matchIntent } from './intent-routes.js';
 import {
   changeCart,
   listMerchants,
@@ -31,6 +32,8 @@ const ROUTES: Readonly<Record<string, Partial<Record<string, Route>>>> = {
   '/search': { GET: search },
   '/product': { GET: product },
   '/cart': { GET: viewCart, POST: changeCart },
+  '/intent/match': { POST: matchIntent },
+  '/intent/invoke': { POST: invokeIntent },
 };
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -47,6 +50,9 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 export function createShoppingHandler(options: ShoppingHandlerOptions): RequestListener {
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
   const requestTimeoutMs = options.requestTimeoutMs ?? 20_000;
+  // One list for the service: its matches and approvals live in the client's state, so with a shared state (Redis)
+  // every instance sees them.
+  const tools = createAgentWebTools(options.client, { include: ['match_intent', 'invoke_intent'] });
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://service.invalid');
     const methods = ROUTES[url.pathname];
@@ -61,7 +67,7 @@ export function createShoppingHandler(options: ShoppingHandlerOptions): RequestL
         res.setHeader('allow', Object.keys(methods).join(', '));
         throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${url.pathname}`);
       }
-      return route({ client: options.client, req, url, signal, maxBodyBytes });
+      return route({ client: options.client, tools, req, url, signal, maxBodyBytes });
     };
     run().then(
       (result) => send(res, result.status, result.body),

@@ -4,10 +4,14 @@ export {
   AgentWebError,
   type AgentWebErrorJson,
   type AgentWebErrorOptions,
+  type ApprovalStore,
   createErrorGuard,
   InvalidOptionError,
   isAgentWebError,
   isInvalidOptionError,
+  isStateStoreError,
+  StateStoreError,
 } from '@agentweb/core';
 export * from './client/index.js';
+export * from './state/index.js';
 export * from './tools/index.js';

@@ -118,6 +118,34 @@ describe('clientOptionsFromFlags', () => {
     expect(() => clientOptionsFromFlags({ token: ['  =secret'] })).toThrow(/--token/);
   });
 
+  it('--redis puts the shared state on Redis; a URL that is not redis:// is refused without echoing it', () => {
+    const { values } = parseArgs({
+      args: ['--redis', 'redis://:s3cret@127.0.0.1:6390/2', '--user', 'alice'],
+      options: CLIENT_FLAG_OPTIONS,
+      strict: true,
+    });
+    expect(clientOptionsFromFlags(values)).toEqual({
+      redis: { url: 'redis://:s3cret@127.0.0.1:6390/2' },
+      userId: 'alice',
+    });
+    expect(clientOptionsFromFlags({ redis: 'rediss://cache.internal:6380' })).toEqual({
+      redis: { url: 'rediss://cache.internal:6380' },
+    });
+    for (const bad of ['http://:s3cret@cache:6379', 's3cret', 'redis://', 'redis://a b/s3cret', '']) {
+      try {
+        clientOptionsFromFlags({ redis: bad });
+        expect.unreachable();
+      } catch (error) {
+        expect(isClientFlagError(error)).toBe(true);
+        expect((error as Error).message).toContain('--redis');
+        expect((error as Error).message).not.toContain('s3cret');
+      }
+    }
+    expect(() =>
+      clientOptionsFromFlags({ redis: 'redis://127.0.0.1', 'context-file': join(dir, 'c.json') }),
+    ).toThrow(/--context-file.*cannot be combined with --redis/);
+  });
+
   it('keeps a token for a domain spelled __proto__ as an entry, not as the map prototype', () => {
     const options = clientOptionsFromFlags({ token: ['__proto__=x', 'shop.example=y'] });
     const map = options.credentials as Record<string, unknown>;

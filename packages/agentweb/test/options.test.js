@@ -4,7 +4,12 @@ import { invalidOption } from '@agentweb/core/test';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toAiSdkTools } from '../src/ai-sdk/index.js';
 import { createHostMapLookup } from '../src/config/index.js';
-import { AgentWeb, createAgentWebTools, isInvalidOptionError } from '../src/index.js';
+import {
+  AgentWeb,
+  createAgentWebTools,
+  createMemoryApprovalStore,
+  isInvalidOptionError,
+} from '../src/index.js';
 import { AgentWebToolkit, toLangChainTools } from '../src/langchain/index.js';
 import { createMcpServer } from '../src/mcp/index.js';
 import { createToolCallHandler, toOpenAITools } from '../src/openai/index.js';
@@ -30,6 +35,28 @@ describe('new AgentWeb', () => {
     [{ offThreadChars: -1 }, 'offThreadChars'],
     // Node fires a timer longer than 2^31-1 ms after 1 ms: every request would time out at once.
     [{ timeoutMs: 3e9 }, 'timeoutMs'],
+    [{ state: 'redis://127.0.0.1' }, 'state'],
+    [{ state: { contextStore: {} } }, 'state.contextStore'],
+    [{ state: { approvals: { consume() {} } } }, 'state.approvals'],
+    [{ state: { close: true } }, 'state.close'],
+    [{ redis: 'redis://127.0.0.1' }, 'redis'],
+    [{ redis: {} }, 'redis.url'],
+    [{ redis: { url: 6379 } }, 'redis.url'],
+    [{ redis: { url: 'redis://127.0.0.1:1', commandTimeoutMs: 0 } }, 'redis.commandTimeoutMs'],
+    [{ redis: { url: 'redis://127.0.0.1:1', contextStore: { ttlMs: -1 } } }, 'redis.contextStore.ttlMs'],
+    // One place for contextIds and approvals: never two that disagree.
+    [{ redis: { url: 'redis://127.0.0.1:1' }, state: {} }, 'redis'],
+    [
+      { redis: { url: 'redis://127.0.0.1:1' }, contextStore: { get() {}, set() {}, delete() {} } },
+      'contextStore',
+    ],
+    [
+      {
+        state: { contextStore: { get() {}, set() {}, delete() {} } },
+        contextStore: { get() {}, set() {}, delete() {} },
+      },
+      'contextStore',
+    ],
   ])('refuses %j', (options, option) => {
     expect(() => new AgentWeb(options)).toThrow(
       expect.objectContaining(invalidOption('new AgentWeb', option)),
@@ -67,6 +94,9 @@ describe('tool factories and adapters', () => {
     ['createMcpServer', () => createMcpServer(undefined), 'client'],
     ['createMcpServer', () => createMcpServer(client, { name: 7 }), 'name'],
     ['createMcpServer', () => createMcpServer(client, { agis: 'no' }), 'agis'],
+    ['createAgentWebTools', () => createAgentWebTools(client, { approvals: new Map() }), 'approvals'],
+    ['createMemoryApprovalStore', () => createMemoryApprovalStore({ maxMatches: 0 }), 'maxMatches'],
+    ['createMemoryApprovalStore', () => createMemoryApprovalStore({ ttlMs: '1h' }), 'ttlMs'],
     ['createToolCallHandler', () => createToolCallHandler(null), 'client'],
     ['toOpenAITools', () => toOpenAITools(undefined, { api: 'chat' }), 'client'],
     ['toAiSdkTools', () => toAiSdkTools({}), 'client'],

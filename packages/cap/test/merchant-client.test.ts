@@ -220,6 +220,41 @@ describe('createMerchantClient', () => {
     await expect(client.currentContextId()).resolves.toBeUndefined();
   });
 
+  it('a revocation by another client of the same store (another instance) also fences a late answer', async () => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { double, clientFor, store } = await setup(
+      () => (call, count) =>
+        call.skillId === 'cap:user_preferences_set'
+          ? {
+              output: {
+                operation: { success: true },
+                context: { isNewContext: false, timestamp: '2025-01-01T00:00:00Z' },
+              },
+              contextId: 'ctx-1',
+            }
+          : count === 1
+            ? { output: searchOutput('m0', 1), contextId: 'ctx-1' }
+            : { after: released, reply: { output: searchOutput('m0', 1), contextId: 'ctx-1-refreshed' } },
+    );
+    const merchant = double.merchants[0]!;
+    // Two clients for one user and merchant, on one store: what two instances of a backend are.
+    const instanceA = clientFor(merchant);
+    const instanceB = clientFor(merchant);
+    await instanceA.productSearch({ query: 'q' });
+    const slow = instanceA.productSearch({ query: 'slow' });
+    while (merchant.received.length < 2) await new Promise((r) => setTimeout(r, 5));
+    await instanceB.revokeConsent();
+    release();
+    await expect(slow).resolves.toMatchObject({ contextId: 'ctx-1-refreshed' });
+    await expect(store.get({ userId: 'u1', merchantId: 'merchant-0' })).resolves.toBeUndefined();
+    // A call sent after the revocation stores the merchant's new context again.
+    await instanceA.productSearch({ query: 'after' });
+    await expect(instanceB.currentContextId()).resolves.toBe('ctx-1-refreshed');
+  });
+
   it('forgets the contextId after consent revocation; anonymous calls neither send nor store one', async () => {
     const { double, clientFor, store } = await setup(
       () => (call) =>

@@ -5,6 +5,7 @@ export {
   createErrorGuard,
   isAgentWebError,
 } from './agentweb-error.js';
+export type { ApprovalStore } from './approval-store.js';
 export {
   checkOptions,
   describeValue,

@@ -15,6 +15,15 @@ export {
 export * from './crawl/index.js';
 export { evalScript, type LuaScript, luaScript } from './lua-script.js';
 export {
+  approvalStoreOn,
+  createRedisApprovalStore,
+  DEFAULT_APPROVAL_TTL_MS,
+  REDIS_APPROVAL_STORE_RULES,
+  type RedisApprovalStore,
+  type RedisApprovalStoreOptions,
+  type RedisApprovalStoreSettings,
+} from './redis-approval-store.js';
+export {
   DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
   escapeKeyPart,
   openRedisConnection,
@@ -22,3 +31,21 @@ export {
   type RedisConnection,
   type RedisConnectionOptions,
 } from './redis-connection.js';
+export {
+  contextStoreOn,
+  createRedisContextStore,
+  DEFAULT_CONTEXT_TTL_MS,
+  REDIS_CONTEXT_STORE_RULES,
+  REVOCATION_FENCE_MS,
+  type RedisContextStore,
+  type RedisContextStoreOptions,
+  type RedisContextStoreSettings,
+} from './redis-context-store.js';
+export { redisKey } from './redis-keys.js';
+export { defineRedisScript, type RedisScript } from './redis-script.js';
+export {
+  createRedisState,
+  REDIS_STATE_RULES,
+  type RedisState,
+  type RedisStateOptions,
+} from './redis-state.js';

@@ -1,5 +1,15 @@
+import { createRequire } from 'node:module';
 import { checkOptions, clampTimerMs, InvalidOptionError, is, StateStoreError } from '@agentweb/core';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
+
+// ioredis is loaded when the first connection is opened, not when this package is imported: the AgentWeb facade
+// imports this package for its `redis` option, and a process that never uses Redis should not pay for loading it.
+const requireCommonJs = createRequire(import.meta.url);
+let ioredis: typeof import('ioredis') | undefined;
+function loadIoredis(): typeof import('ioredis') {
+  ioredis ??= requireCommonJs('ioredis') as typeof import('ioredis');
+  return ioredis;
+}
 
 /** How a Redis-backed AgentWeb store reaches Redis. Give `url` or `client`. */
 export interface RedisConnectionOptions {
@@ -73,7 +83,7 @@ export function openRedisConnection(callee: string, options: RedisConnectionOpti
       // Reconnect quickly after a restart, without hammering a server that is down.
       retryStrategy: (times) => Math.min(50 * times, 1_000),
     };
-    client = new Redis(options.url, redisOptions);
+    client = new (loadIoredis().Redis)(options.url, redisOptions);
     // ioredis reports connection errors as 'error' events as well as on the commands; without a listener
     // Node would treat them as unhandled.
     client.on('error', () => {});

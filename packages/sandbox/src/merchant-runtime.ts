@@ -66,6 +66,11 @@ export interface MerchantStats {
   foreignContextIds: string[];
   /** What the storefront saw of crawlers (request counts, Crawl-delay violations). */
   crawl: MerchantCrawlStats;
+  /**
+   * Distinct contexts the merchant has worked in (one per contextId it issued and then saw): a client that keeps
+   * and sends its contextId, on however many instances, adds one per user.
+   */
+  contexts: number;
 }
 
 /** How many A2A request arrival times a merchant keeps in its stats. */
@@ -111,6 +116,7 @@ export class MerchantRuntime {
     skillCalls: {},
     foreignContextIds: [],
     crawl: newCrawlStats(),
+    contexts: 0,
   };
   /** How the storefront treats crawlers. */
   readonly crawling: SandboxCrawlingOptions;
@@ -196,6 +202,7 @@ export class MerchantRuntime {
     const foreign = this.pendingForeign.delete(call.contextId);
     const isNewContext = !this.contexts.has(call.contextId);
     this.contexts.add(call.contextId);
+    if (isNewContext) this.stats.contexts += 1;
 
     if (this.overRateLimit('task')) {
       const retryAfterSeconds = this.faults.rateLimit?.retryAfterSeconds ?? 1;

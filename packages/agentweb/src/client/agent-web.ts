@@ -26,7 +26,7 @@ import {
   type UserPreferencesSetInput,
   type UserPreferencesSetOutput,
 } from '@agentweb/cap';
-import { checkOptions, is, raceAbort } from '@agentweb/core';
+import { type ApprovalStore, checkOptions, InvalidOptionError, is, raceAbort } from '@agentweb/core';
 import {
   createResolver,
   EXTRACTION_POOL_RULE,
@@ -36,6 +36,8 @@ import {
   resolveMany,
 } from '@agentweb/discovery';
 import { createHttpClient, HTTP_CLIENT_RULE, type HttpClient } from '@agentweb/http';
+import { createRedisState, REDIS_STATE_RULES, type RedisState } from '@agentweb/redis';
+import type { AgentWebState } from '../state/agent-web-state.js';
 import { isAgisService } from './agis-service-identity.js';
 import { buildMerchant } from './build-merchant.js';
 import { createEventEmitter, type EventEmitter } from './emit-event.js';
@@ -88,6 +90,15 @@ const OPTION_RULES = {
   discovery: is.object,
   contextStore: is.methods('get', 'set', 'delete'),
   merchantBackoff: is.function,
+  state: is.shape(
+    {
+      contextStore: is.methods('get', 'set', 'delete'),
+      approvals: is.methods('putMatch', 'getMatch', 'propose', 'consume'),
+      close: is.function,
+    },
+    'an AgentWeb state (from createRedisState, or an object of stores)',
+  ),
+  redis: is.shape(REDIS_STATE_RULES, 'Redis options ({ url } or { client }, as createRedisState takes)'),
   credentials: {
     ...is.anyOf(is.object, is.function),
     expected: 'a map of credentials by merchant or a function',
@@ -111,7 +122,16 @@ export class AgentWeb implements AgentWebClient {
   readonly #searchCache: SearchCache;
   readonly #registry: MerchantRegistry;
   readonly #contextStore: ContextStore;
-  readonly #userId: string;
+  /** The Redis state this client opened from `redis`, and so closes. */
+  readonly #ownedState: RedisState | undefined;
+  /** The user this client acts for. */
+  readonly userId: string;
+  /**
+   * The approvals store of this client's `state` (or `redis`), which the tools made from it share; `undefined`
+   * without one (each tool list then keeps its own in memory). Data properties rather than getters, so a host's
+   * wrapper made with `Object.create(client)` reads them too.
+   */
+  readonly approvals: ApprovalStore | undefined;
   readonly #options: AgentWebOptions;
   readonly #emit: EventEmitter;
   readonly #searchDeadlineMs: number;
@@ -125,6 +145,7 @@ export class AgentWeb implements AgentWebClient {
 
   constructor(options: AgentWebOptions = {}) {
     checkOptions('new AgentWeb', options, OPTION_RULES);
+    checkStateOptions(options);
     this.#options = options;
     this.#searchDeadlineMs = positive(
       'searchDeadlineMs',
@@ -142,7 +163,7 @@ export class AgentWeb implements AgentWebClient {
     if (typeof userId !== 'string' || userId.trim() === '') {
       throw new AgentWebInputError('userId', 'must be a non-empty string');
     }
-    this.#userId = userId;
+    this.userId = userId;
     this.#emit = createEventEmitter(options.onEvent);
     this.#ownsHttp = options.http === undefined;
     this.#http =
@@ -163,12 +184,11 @@ export class AgentWeb implements AgentWebClient {
     this.#cardCache = createCardCache();
     this.#searchCache = createSearchCache();
     this.#registry = new MerchantRegistry(maxMerchants);
-    this.#contextStore = options.contextStore ?? createMemoryContextStore();
-  }
-
-  /** The user this client acts for. */
-  get userId(): string {
-    return this.#userId;
+    // Last, once nothing else can refuse the options: a connection opened here must not be left open by a throw.
+    this.#ownedState = options.redis === undefined ? undefined : createRedisState(options.redis);
+    const state: AgentWebState | undefined = options.state ?? this.#ownedState;
+    this.#contextStore = options.contextStore ?? state?.contextStore ?? createMemoryContextStore();
+    this.approvals = state?.approvals;
   }
 
   /** The HTTP client every call goes through (the one given, or the one this client made). */
@@ -209,7 +229,7 @@ export class AgentWeb implements AgentWebClient {
         cardCache: this.#cardCache,
         contextStore: this.#contextStore,
         merchantBackoff: this.#options.merchantBackoff,
-        userId: this.#userId,
+        userId: this.userId,
         credentials: this.#options.credentials,
         discover: (name, call) => this.#discover(name, call),
       },
@@ -419,6 +439,8 @@ export class AgentWeb implements AgentWebClient {
       // still holding them.
       await this.#registry.closeClients();
       if (this.#ownsHttp) await this.#http.close();
+      // A state the caller gave is the caller's to close (other clients may share it); one made from `redis` is ours.
+      await this.#ownedState?.close();
     })();
     return this.#closing;
   }
@@ -557,6 +579,23 @@ export class AgentWeb implements AgentWebClient {
       elapsedMs: outcome.elapsedMs,
     });
   }
+}
+
+/** `state`, `redis` and `contextStore` name one place for contextIds and approvals at most. */
+function checkStateOptions(options: AgentWebOptions): void {
+  const refuse = (option: string, expected: string, received: string) => {
+    throw new InvalidOptionError({ callee: 'new AgentWeb', option, expected, received });
+  };
+  if (options.redis !== undefined) {
+    if (options.state !== undefined)
+      refuse('redis', 'either redis or state, not both', 'both redis and state');
+    if (options.contextStore !== undefined)
+      refuse('contextStore', 'no contextStore with redis (contextIds go to Redis)', 'both');
+    if (options.redis.url === undefined && options.redis.client === undefined)
+      refuse('redis.url', 'a redis:// URL (or give redis.client)', 'undefined');
+  }
+  if (options.contextStore !== undefined && options.state?.contextStore !== undefined)
+    refuse('contextStore', 'no contextStore when state has one', 'both');
 }
 
 function isIterable(value: unknown): value is Iterable<unknown> {

@@ -23,6 +23,7 @@ import type {
   UserPreferencesSetInput,
   UserPreferencesSetOutput,
 } from '@agentweb/cap';
+import type { ApprovalStore } from '@agentweb/core';
 import type {
   CapDnsResolver,
   ExtractionPool,
@@ -31,6 +32,8 @@ import type {
   ResolverOptions,
 } from '@agentweb/discovery';
 import type { FetchFunction, HttpClient, HttpProvenance, LookupFunction } from '@agentweb/http';
+import type { RedisStateOptions } from '@agentweb/redis';
+import type { AgentWebState } from '../state/agent-web-state.js';
 
 /** Credentials for one merchant, looked up when the merchant is added. */
 export type CredentialsLookup = (merchant: { domain: string; profile: AgentProfile }) => A2AAuth | undefined;
@@ -53,7 +56,10 @@ export interface AgentWebOptions {
   dns?: CapDnsResolver;
   /** Resolver settings other than `http` and `dns` (timeouts, mechanisms, cache). */
   discovery?: Omit<ResolverOptions, 'http' | 'dns'>;
-  /** Where contextIds live (default: in memory). Pass a file store to keep them across runs. */
+  /**
+   * Where contextIds live (default: `state.contextStore`, else in memory). Pass a file store to keep them across
+   * runs. Not together with `redis`, or with a `state` that has a context store.
+   */
   contextStore?: ContextStore;
   /**
    * Makes the backoff and circuit of each merchant added, called with the merchant's backoff key
@@ -62,6 +68,17 @@ export interface AgentWebOptions {
    * every instance of a service shares each merchant's pauses and circuit.
    */
   merchantBackoff?: (merchantId: string) => MerchantBackoff;
+  /**
+   * State shared with other instances (contextIds, approvals), e.g. `createRedisState({ url })` of
+   * `@agentweb/redis`, given to every instance. Fields it lacks stay in this process. The caller closes it.
+   */
+  state?: AgentWebState;
+  /**
+   * The one switch for many instances: opens one Redis connection (`createRedisState(redis)`) and keeps this
+   * client's shared state there; `close()` closes it. Same options as `createRedisState` (`url` or `client`,
+   * `keyPrefix`, `commandTimeoutMs`, per-store settings). Not together with `state`.
+   */
+  redis?: RedisStateOptions;
   /** The user this client acts for; contextIds and personalised caches are keyed by it (default `'default'`). */
   userId?: string;
   /**
@@ -234,6 +251,13 @@ export interface InvokeIntentOptions extends CallOptions {
 
 /** The public surface of the AgentWeb client; tools and adapters depend on this, not on the class. */
 export interface AgentWebClient {
+  /** The user this client acts for; the tools keep approvals per user. */
+  readonly userId?: string;
+  /**
+   * Approvals shared beyond this client (from its `state`): the tools made from it keep their matches and approvals
+   * there instead of in a memory store per tool list.
+   */
+  readonly approvals?: ApprovalStore | undefined;
   /** Finds the agent card of a domain or page URL (DNS TXT, link tag, well-known URIs), with the trace. */
   discover(domainOrUrl: string, options?: CallOptions & { requireCap?: boolean }): Promise<ResolveResult>;
   /** Discovers many domains with bounded concurrency; never rejects as a whole. */

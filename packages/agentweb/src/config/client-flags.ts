@@ -17,6 +17,7 @@ export const CLIENT_FLAG_OPTIONS = {
   timeout: { type: 'string' },
   user: { type: 'string' },
   'context-file': { type: 'string' },
+  redis: { type: 'string' },
   token: { type: 'string', multiple: true },
 } as const;
 
@@ -30,6 +31,7 @@ export const CLIENT_FLAGS_HELP = [
   '  --timeout <ms>               deadline of one HTTP request (default 10000)',
   '  --user <id>                  user the client acts for (default "default")',
   '  --context-file <path>        keep contextIds in this JSON file across runs',
+  '  --redis <redis://...>        keep contextIds and approvals in Redis, shared with other instances',
   '  --token <domain=token>       bearer token for a merchant; repeatable',
 ].join('\n');
 
@@ -43,6 +45,7 @@ export interface ClientFlagValues {
   timeout?: string | undefined;
   user?: string | undefined;
   'context-file'?: string | undefined;
+  redis?: string | undefined;
   token?: string[] | undefined;
 }
 
@@ -67,6 +70,13 @@ function parseTokens(entries: readonly string[]): Record<string, { type: 'bearer
   return out;
 }
 
+function parseRedisUrl(raw: string): string {
+  // The URL may carry a password: it is never echoed.
+  if (!/^rediss?:\/\/[^\s]+$/i.test(raw.trim()) || !URL.canParse(raw.trim()))
+    throw new ClientFlagError('--redis', '(value hidden)', 'expected a redis:// or rediss:// URL');
+  return raw.trim();
+}
+
 /** Builds `AgentWeb` options from the shared flags; bad values throw a typed error naming the flag. */
 export function clientOptionsFromFlags(values: ClientFlagValues): AgentWebOptions {
   const options: AgentWebOptions = {};
@@ -82,8 +92,11 @@ export function clientOptionsFromFlags(values: ClientFlagValues): AgentWebOption
   if (values.timeout !== undefined) options.timeoutMs = parseTimeout(values.timeout);
   if (values.dns?.length) options.dns = createDnsResolver({ servers: values.dns });
   if (values.user !== undefined) options.userId = values.user;
+  if (values['context-file'] !== undefined && values.redis !== undefined)
+    throw new ClientFlagError('--context-file', values['context-file'], 'cannot be combined with --redis');
   if (values['context-file'] !== undefined)
     options.contextStore = createFileContextStore({ path: values['context-file'] });
+  if (values.redis !== undefined) options.redis = { url: parseRedisUrl(values.redis) };
   if (values.token?.length) options.credentials = parseTokens(values.token);
   return options;
 }

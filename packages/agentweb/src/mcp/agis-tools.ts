@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
 import { type AgisEndpoint, type MatchCandidate, type McpTool, toMcpTools } from '@agentweb/agis';
+import type { ApprovalStore } from '@agentweb/core';
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { AgentWebClient, LoadedAgisService } from '../client/types.js';
+import { createMemoryApprovalStore } from '../state/memory-approval-store.js';
 import { actionKey } from '../tools/action-key.js';
+import { DEFAULT_SCOPE } from '../tools/create-agent-web-tools.js';
 import { DEFAULT_MAX_RESULT_CHARS, fitResult } from '../tools/fit-result.js';
 import { toJsonValue } from '../tools/json-value.js';
 import { AgentWebToolsOptionsError } from '../tools/tool-errors.js';
@@ -29,6 +33,12 @@ export interface RegisterAgisServiceOptions {
    * list items, then long texts, and are marked `truncated: true`, so one answer cannot flood the model's context.
    */
   maxResultChars?: number;
+  /**
+   * Where the actions shown in `CONFIRMATION_REQUIRED` answers wait for the user's yes. Default: the client's
+   * (`state.approvals`, shared by every instance, so an action shown by one instance can be confirmed on another,
+   * once), else a memory store per tool.
+   */
+  approvals?: ApprovalStore;
 }
 
 const MAX_NAME = 64;
@@ -201,7 +211,14 @@ export function registerAgisService(
     const label = `${endpoint.method.toUpperCase()} ${endpoint.path}`;
     // Inputs shown in a CONFIRMATION_REQUIRED answer: a confirmed call approves one of these exactly, once, so a
     // model can neither confirm before the user saw the action nor confirm one input and send another.
-    const shown = new Set<string>();
+    const shown =
+      options.approvals ??
+      client.approvals ??
+      createMemoryApprovalStore({ maxPending: MAX_PENDING_CONFIRMATIONS });
+    const scope = client.userId ?? DEFAULT_SCOPE;
+    // One subject per tool and input: several inputs of one tool may wait for the user at once.
+    const subjectOf = (action: string) =>
+      `mcp:${JSON.stringify([key, endpoint.method, endpoint.path])}:${createHash('sha256').update(action).digest('base64url')}`;
     const registeredTool = server.registerTool(
       name,
       {
@@ -237,14 +254,17 @@ export function registerAgisService(
             ),
           );
         }
-        if (
-          reason !== undefined &&
-          options.confirm === undefined &&
-          !(confirmed === true && shown.delete(action))
-        ) {
-          shown.delete(action);
-          shown.add(action);
-          if (shown.size > MAX_PENDING_CONFIRMATIONS) shown.delete(shown.values().next().value as string);
+        let approved = reason === undefined || options.confirm !== undefined;
+        if (!approved) {
+          try {
+            approved = confirmed === true && (await shown.consume(scope, subjectOf(action), action));
+            if (!approved) await shown.propose(scope, subjectOf(action), action);
+          } catch (error) {
+            // The approvals cannot be read (StateStoreError): nothing is sent without a yes that could be checked.
+            return toCallToolResult(errorToResult(error, extra.signal));
+          }
+        }
+        if (reason !== undefined && !approved) {
           return toCallToolResult(
             errorResult(
               TOOL_ERROR_CODES.confirmationRequired,

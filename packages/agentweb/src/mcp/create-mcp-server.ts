@@ -79,6 +79,7 @@ export function createMcpServer(client: AgentWebClient, options: CreateMcpServer
       registerAgisService(server, client, service, {
         ...(toolOptions.confirm ? { confirm: toolOptions.confirm } : {}),
         ...(toolOptions.maxResultChars === undefined ? {} : { maxResultChars: toolOptions.maxResultChars }),
+        ...(toolOptions.approvals === undefined ? {} : { approvals: toolOptions.approvals }),
       });
     }
   }

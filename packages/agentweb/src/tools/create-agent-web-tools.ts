@@ -1,5 +1,6 @@
 import { checkOptions, is, required } from '@agentweb/core';
 import type { AgentWebClient } from '../client/types.js';
+import { createMemoryApprovalStore } from '../state/memory-approval-store.js';
 import { createDiscoverMerchantsTool } from './discover-merchants-tool.js';
 import { DEFAULT_MAX_RESULT_CHARS } from './fit-result.js';
 import { createGetProductTool } from './get-product-tool.js';
@@ -18,6 +19,10 @@ import {
 } from './tool-types.js';
 
 const DEFAULT_MAX_PRODUCTS = 20;
+/** Matches a list keeps when it has a memory store of its own. */
+const MATCHES_PER_LIST = 32;
+/** The approvals scope of a client that names no user (the facade's default user id). */
+export const DEFAULT_SCOPE = 'default';
 // Below this even one compact product plus the envelope does not fit.
 const MIN_RESULT_CHARS = 1_000;
 
@@ -74,7 +79,8 @@ const CLIENT_RULE = required({
  * `get_product`, `manage_cart`, `order_status`, `match_intent`, `invoke_intent` (in that order, filtered by
  * `include`). Each tool has a strict zod input and returns `{ ok: true, data }` or `{ ok: false, error }`, never
  * throwing. `match_intent` and `invoke_intent` of one list share their recent matches, so create the list once per
- * conversation or agent. Bad options throw {@link AgentWebToolsOptionsError}.
+ * conversation or agent; with a client whose state shares approvals (`new AgentWeb({ state })`), every list of
+ * that user on every instance shares them. Bad options throw {@link AgentWebToolsOptionsError}.
  */
 export function createAgentWebTools(
   client: AgentWebClient,
@@ -94,7 +100,12 @@ export function buildAgentWebTools(
   callee: string,
 ): AgentWebTool[] {
   checkOptions(callee, { client }, { client: CLIENT_RULE });
-  checkOptions(callee, options, {});
+  checkOptions(callee, options, {
+    approvals: {
+      ...is.methods('putMatch', 'getMatch', 'propose', 'consume'),
+      expected: 'an approval store (createMemoryApprovalStore, createRedisApprovalStore)',
+    },
+  });
   const include = checkedInclude(options.include);
   const maxResultChars = checkedInteger(
     'maxResultChars',
@@ -114,7 +125,10 @@ export function buildAgentWebTools(
     throw new AgentWebToolsOptionsError('confirm', 'expected a function');
   }
   const settings = { maxResultChars };
-  const matches = new IntentMatchStore();
+  const matches = new IntentMatchStore(
+    options.approvals ?? client.approvals ?? createMemoryApprovalStore({ maxMatches: MATCHES_PER_LIST }),
+    client.userId ?? DEFAULT_SCOPE,
+  );
   const build: Record<AgentWebToolName, () => AgentWebTool> = {
     discover_merchants: () => createDiscoverMerchantsTool(client, settings),
     search_products: () => createSearchProductsTool(client, { ...settings, maxProducts }),

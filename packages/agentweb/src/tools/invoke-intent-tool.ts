@@ -1,12 +1,11 @@
 import type { MatchCandidate } from '@agentweb/agis';
 import { z } from 'zod';
-import { isAgisService } from '../client/agis-service-identity.js';
 import type { AgentWebClient, ConfirmationRequest, InvokeIntentOptions } from '../client/types.js';
 import { actionKey } from './action-key.js';
 import { defineTool, type ToolSettings } from './define-tool.js';
-import type { IntentMatchStore, StoredMatch } from './intent-match-store.js';
+import { type IntentMatchStore, isStaleService, type StoredMatch } from './intent-match-store.js';
 import { toJsonValue } from './json-value.js';
-import { describeCandidate, noServicesResult } from './match-intent-tool.js';
+import { describeCandidate, matchTooLargeResult, noServicesResult } from './match-intent-tool.js';
 import { errorResult, okResult, TOOL_ERROR_CODES } from './tool-result.js';
 import type { AgentWebToolResult, ConfirmCallback } from './tool-types.js';
 
@@ -89,7 +88,7 @@ async function resolveMatch(
 ): Promise<Parsed<{ id: string; stored: StoredMatch }>> {
   const matchId = args.matchId?.trim();
   if (matchId) {
-    const stored = store.get(matchId);
+    const stored = await store.get(matchId);
     if (stored === undefined) {
       return {
         failure: errorResult(
@@ -106,24 +105,22 @@ async function resolveMatch(
   const services = client.agisServices();
   if (services.length === 0) return { failure: noServicesResult() };
   const match = await client.intent(instruction, signal ? { signal } : {});
-  return { value: store.put(match, services) };
+  const kept = await store.put(match, services);
+  return kept === undefined ? { failure: matchTooLargeResult() } : { value: kept };
 }
 
 /**
- * The candidate's service was replaced (loaded again) since the match was made. The client resolves a candidate
- * by service name and path among the services loaded now, so the stale candidate's `needsConfirmation` could
- * describe an endpoint that no longer exists in that form: refused, so the model matches again.
+ * The candidate's service was replaced (loaded again with another document) since the match was made. The client
+ * resolves a candidate by service name and path among the services loaded now, so the stale candidate's
+ * `needsConfirmation` could describe an endpoint that no longer exists in that form: refused, so the model matches
+ * again. Compared by document digest, so a match made on another instance that loaded the same document holds.
  */
 function staleCandidate(
   client: AgentWebClient,
   stored: StoredMatch,
   candidate: MatchCandidate | undefined,
 ): boolean {
-  if (candidate === undefined) return false;
-  const origin = stored.services.find((service) =>
-    isAgisService(service, candidate.service, candidate.namespace),
-  );
-  return origin !== undefined && !client.agisServices().includes(origin);
+  return isStaleService(stored, client.agisServices(), candidate);
 }
 
 function confirmationRequired(
@@ -179,17 +176,19 @@ export function createInvokeIntentTool(
         let pending: ConfirmationRequest | undefined;
         const confirm: ConfirmCallback =
           settings.confirm ??
-          ((request) => {
+          (async (request) => {
             // `confirmed: true` approves only the exact action an earlier CONFIRMATION_REQUIRED showed (same match,
             // candidate and input): a model cannot confirm one input and send another. The approval is used up
-            // here, when it is given: a call that then fails (perhaps after the service acted) or a second call
-            // racing this one must ask the user again.
+            // here, when it is given, atomically in the store: a call that then fails (perhaps after the service
+            // acted) or a second call racing this one, on this instance or another, must ask the user again.
             const action = actionKey(request.input);
-            if (action !== undefined && input.confirmed === true && stored.proposals.get(index) === action) {
-              stored.proposals.delete(index);
+            if (
+              action !== undefined &&
+              input.confirmed === true &&
+              (await store.consume(matchId, index, action))
+            )
               return true;
-            }
-            if (action !== undefined) stored.proposals.set(index, action);
+            if (action !== undefined) await store.propose(matchId, index, action);
             pending = request;
             return false;
           });

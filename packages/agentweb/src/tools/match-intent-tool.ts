@@ -2,7 +2,7 @@ import type { MatchCandidate } from '@agentweb/agis';
 import { z } from 'zod';
 import type { AgentWebClient } from '../client/types.js';
 import { defineTool, type ToolSettings } from './define-tool.js';
-import type { IntentMatchStore } from './intent-match-store.js';
+import { type IntentMatchStore, MAX_MATCH_RECORD_CHARS } from './intent-match-store.js';
 import { toJsonValue } from './json-value.js';
 import { errorResult, okResult, TOOL_ERROR_CODES } from './tool-result.js';
 import type { JsonValue } from './tool-types.js';
@@ -47,6 +47,14 @@ export function noServicesResult() {
   );
 }
 
+/** Error result for a match too large to keep (a hostile service's names and reasons, or a huge instruction). */
+export function matchTooLargeResult() {
+  return errorResult(
+    TOOL_ERROR_CODES.invalidInput,
+    `the match is over ${MAX_MATCH_RECORD_CHARS} characters and cannot be kept; shorten the instruction`,
+  );
+}
+
 /** `match_intent`: which loaded AGIS endpoint would serve an instruction, without calling it. */
 export function createMatchIntentTool(
   client: AgentWebClient,
@@ -72,8 +80,10 @@ export function createMatchIntentTool(
           topK: input.maxCandidates ?? DEFAULT_CANDIDATES,
           ...(signal ? { signal } : {}),
         });
+        const kept = await store.put(match, services);
+        if (kept === undefined) return matchTooLargeResult();
         return okResult({
-          matchId: store.put(match, services).id,
+          matchId: kept.id,
           abstain: match.abstain,
           candidates: match.candidates.map(describeCandidate),
         });

@@ -1,3 +1,4 @@
+import type { ApprovalStore } from '@agentweb/core';
 import type { z } from 'zod';
 import type { ConfirmationRequest } from '../client/types.js';
 
@@ -94,4 +95,10 @@ export interface AgentWebToolsOptions {
   maxResultChars?: number;
   /** Most products `search_products` returns (default 20, at most 100). */
   maxProducts?: number;
+  /**
+   * Where `match_intent` keeps matches and `invoke_intent` the approvals it asked for. Default: the client's
+   * (`state.approvals` of `new AgentWeb({ state })`, shared by every instance), else a memory store of this list
+   * alone (32 matches), so each list is one conversation.
+   */
+  approvals?: ApprovalStore;
 }

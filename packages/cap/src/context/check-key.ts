@@ -13,10 +13,22 @@ export function checkKey(key: ContextKey): ContextKey {
   return key;
 }
 
-/** Refuses empty or non-string contextIds, which a merchant may not issue. */
+/**
+ * Longest contextId kept, in UTF-8 bytes. Merchants issue UUID-sized ids; the cap keeps a hostile merchant from
+ * filling a shared store with one huge id per user.
+ */
+export const MAX_CONTEXT_ID_BYTES = 4096;
+
+/** Refuses empty or non-string contextIds, which a merchant may not issue, and ids over the size cap. */
 export function checkContextId(contextId: string): string {
   if (typeof contextId !== 'string' || contextId === '') {
     throw new ContextStoreError('CAP_CONTEXT_INVALID', 'A contextId must be a non-empty string');
+  }
+  if (contextId.length > MAX_CONTEXT_ID_BYTES || Buffer.byteLength(contextId) > MAX_CONTEXT_ID_BYTES) {
+    throw new ContextStoreError(
+      'CAP_CONTEXT_INVALID',
+      `A contextId must be at most ${MAX_CONTEXT_ID_BYTES} bytes; the merchant issued a longer one`,
+    );
   }
   return contextId;
 }

@@ -6,12 +6,49 @@ export interface ContextKey {
   merchantId: string;
 }
 
-/** Where merchant-issued `contextId`s live, per user and per merchant (CAP §Context). */
+/** A stored contextId with the generation a conditional write is checked against. */
+export interface ContextRecord {
+  /** The contextId this merchant issued to this user, if any. */
+  contextId: string | undefined;
+  /**
+   * Changes whenever the key is deleted (a consent revocation) or written by an unconditional `set`, for every
+   * instance sharing the store; a `setIfGeneration` keeps it. Opaque: compare it for equality only.
+   */
+  generation: string;
+}
+
+/**
+ * Where merchant-issued `contextId`s live, per user and per merchant (CAP §Context).
+ *
+ * `read` and `setIfGeneration` are optional (a store with only `get`, `set` and `delete` still works) and come
+ * together. With them a merchant client reads the contextId and its generation before a call and stores the
+ * merchant's new contextId only if no `delete` happened since, so a consent revocation on one instance cannot be
+ * undone by a late answer to a call another instance sent before it. Every store of this SDK has them.
+ */
 export interface ContextStore {
   /** The contextId this merchant issued to this user, if any. */
   get(key: ContextKey): Promise<string | undefined>;
-  /** Stores (or replaces) the merchant's contextId for this user. */
+  /**
+   * Stores (or replaces) the merchant's contextId for this user. Unconditional, so it starts a new generation: a
+   * conditional write checked against a generation read before it is refused.
+   */
   set(key: ContextKey, contextId: string): Promise<void>;
-  /** Forgets it (e.g. on consent revocation). */
+  /** Forgets it (e.g. on consent revocation), and starts a new generation. */
   delete(key: ContextKey): Promise<void>;
+  /** The contextId with its generation. */
+  read?(key: ContextKey): Promise<ContextRecord>;
+  /**
+   * Stores (or replaces) the contextId unless the key was deleted since `generation` was read; resolves to whether
+   * it was stored. A refused write is not an error: the context it carried was revoked.
+   */
+  setIfGeneration?(key: ContextKey, contextId: string, generation: string): Promise<boolean>;
+}
+
+/** The store's `read` and `setIfGeneration`, when it has both. */
+export function conditionalWrites(
+  store: ContextStore,
+): Required<Pick<ContextStore, 'read' | 'setIfGeneration'>> | undefined {
+  const { read, setIfGeneration } = store;
+  if (typeof read !== 'function' || typeof setIfGeneration !== 'function') return undefined;
+  return { read: read.bind(store), setIfGeneration: setIfGeneration.bind(store) };
 }

@@ -1,7 +1,7 @@
 import { readFile, rename, stat } from 'node:fs/promises';
 import { checkOptions, is } from '@agentweb/core';
 import { writeFileAtomic } from './atomic-write.js';
-import { checkContextId, checkKey } from './check-key.js';
+import { checkContextId, checkKey, keyString } from './check-key.js';
 import { type ContextTable, parseContexts, serialiseContexts } from './context-file-format.js';
 import type { ContextKey, ContextStore } from './context-store.js';
 import {
@@ -9,6 +9,7 @@ import {
   ContextStoreError,
   isContextStoreCorruptError,
 } from './context-store-errors.js';
+import { GenerationTable } from './generation-table.js';
 
 /** Options of {@link createFileContextStore}. */
 export interface FileContextStoreOptions {
@@ -48,6 +49,8 @@ export function createFileContextStore(options: FileContextStoreOptions): Contex
   let table: ContextTable | undefined;
   let loading: Promise<ContextTable> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
+  // Generations live in memory: a late answer belongs to a call of this process, which a restart ends too.
+  const generations = new GenerationTable(10_000);
 
   async function readTable(): Promise<ContextTable> {
     let text: string;
@@ -102,13 +105,21 @@ export function createFileContextStore(options: FileContextStoreOptions): Contex
     return loading;
   }
 
-  /** Runs one change after every earlier one, applying it in memory only once it is on disk. */
-  function change(key: ContextKey, contextId: string | undefined): Promise<void> {
+  /**
+   * Runs one change after every earlier one, applying it in memory only once it is on disk. `allowed`, checked when
+   * the change's turn comes, can refuse it; resolves to whether it was applied.
+   */
+  function change(
+    key: ContextKey,
+    contextId: string | undefined,
+    allowed: () => boolean = () => true,
+  ): Promise<boolean> {
     const run = async () => {
       const current = await load();
+      if (!allowed()) return false;
       const merchants = current.get(key.userId);
       const previous = merchants?.get(key.merchantId);
-      if (previous === contextId) return;
+      if (previous === contextId) return true;
       const next: ContextTable = new Map(current);
       const nextMerchants = new Map(merchants);
       if (contextId === undefined) nextMerchants.delete(key.merchantId);
@@ -121,6 +132,7 @@ export function createFileContextStore(options: FileContextStoreOptions): Contex
         throw new ContextStoreError('CAP_CONTEXT_STORE_IO', `Cannot write context store file ${path}`, error);
       }
       table = next;
+      return true;
     };
     const result = queue.then(run);
     queue = result.catch(() => undefined);
@@ -132,19 +144,28 @@ export function createFileContextStore(options: FileContextStoreOptions): Contex
       checkKey(key);
       return (await load()).get(key.userId)?.get(key.merchantId);
     },
-    set(key, contextId) {
-      try {
-        return change(checkKey(key), checkContextId(contextId));
-      } catch (error) {
-        return Promise.reject(error);
-      }
+    async set(key, contextId) {
+      checkKey(key);
+      checkContextId(contextId);
+      // At once, not in the queue: a conditional write queued after this one must see the new generation.
+      generations.advance(keyString(key));
+      await change(key, contextId);
     },
-    delete(key) {
-      try {
-        return change(checkKey(key), undefined);
-      } catch (error) {
-        return Promise.reject(error);
-      }
+    async delete(key) {
+      checkKey(key);
+      generations.advance(keyString(key));
+      await change(key, undefined);
+    },
+    async read(key) {
+      checkKey(key);
+      const generation = generations.of(keyString(key));
+      return { contextId: (await load()).get(key.userId)?.get(key.merchantId), generation };
+    },
+    async setIfGeneration(key, contextId, generation) {
+      checkKey(key);
+      checkContextId(contextId);
+      const id = keyString(key);
+      return change(key, contextId, () => generations.of(id) === generation);
     },
   };
 }

@@ -1,4 +1,5 @@
-export type { ContextKey, ContextStore } from './context-store.js';
+export { checkContextId, checkKey as checkContextKey, MAX_CONTEXT_ID_BYTES } from './check-key.js';
+export type { ContextKey, ContextRecord, ContextStore } from './context-store.js';
 export {
   ContextStoreCorruptError,
   ContextStoreError,

@@ -9,7 +9,7 @@ import { checkOptions, is, raceAbort, required } from '@agentweb/core';
 import { createHttpClient, HTTP_CLIENT_RULE, type HttpClient } from '@agentweb/http';
 import { createMerchantBackoff, type MerchantBackoff } from '../backoff/merchant-backoff.js';
 import { CapError, MISSING_CAP_ERROR_CODE } from '../cap-error.js';
-import type { ContextStore } from '../context/context-store.js';
+import { type ContextStore, conditionalWrites } from '../context/context-store.js';
 import { createMemoryContextStore } from '../context/memory-context-store.js';
 import { assertNoPii } from '../filter/index.js';
 import { CapInputError, CapResponseError } from '../schemas/errors.js';
@@ -46,6 +46,8 @@ interface Answer {
   sentContextId: string | undefined;
   /** The client's revocation count when the call was sent. */
   epoch: number;
+  /** The store's generation of the key when the call was sent (stores with conditional writes). */
+  generation: string | undefined;
 }
 
 const SKILL = is.shape({ id: required(is.string), tags: required(is.array), inputModes: required(is.array) });
@@ -92,9 +94,11 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
   const rateLimitRetries = options.rateLimitRetries ?? 1;
   const maxRetryWaitMs = options.maxRetryWaitMs ?? 10_000;
   const key = { userId, merchantId };
-  // Counts accepted consent revocations: an answer to a call sent before one must not store its contextId after
-  // it, or the revoked context would come back and be sent again.
+  // An answer to a call sent before a consent revocation must not store its contextId after it, or the revoked
+  // context would come back and be sent again. This client counts its own revocations; a store with conditional
+  // writes also catches those made by other clients and other instances sharing it (a new generation per delete).
   let revocations = 0;
+  const conditional = conditionalWrites(contextStore);
 
   let a2aPromise: Promise<A2AClient> | undefined = options.a2a ? Promise.resolve(options.a2a) : undefined;
   // What this client made itself, and so closes: an HTTP client when none was given, the A2A client (a gRPC
@@ -155,11 +159,17 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
     const client = await a2a();
     const personalise = call.personalise ?? true;
     const epoch = revocations;
-    const sentContextId = personalise ? await contextStore.get(key) : undefined;
+    let sentContextId: string | undefined;
+    let generation: string | undefined;
+    if (personalise && conditional) {
+      ({ contextId: sentContextId, generation } = await conditional.read(key));
+    } else if (personalise) {
+      sentContextId = await contextStore.get(key);
+    }
     for (let attempt = 0; ; attempt += 1) {
       try {
         const result = await sendOnce(client, parts, sentContextId, call.signal);
-        return { result, sentContextId, epoch };
+        return { result, sentContextId, epoch, generation };
       } catch (error) {
         const limited = rateLimitOf(error);
         if (
@@ -179,8 +189,10 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
     const issued = 'task' in result && result.task ? result.task.contextId : result.message?.contextId;
     if (!issued) return undefined;
     // The merchant's newest contextId replaces the stored one (spec: MUST switch); anonymous calls never store.
-    if (personalise && issued !== answer.sentContextId && answer.epoch === revocations)
-      await contextStore.set(key, issued);
+    if (!personalise || issued === answer.sentContextId || answer.epoch !== revocations) return issued;
+    if (conditional && answer.generation !== undefined)
+      await conditional.setIfGeneration(key, issued, answer.generation);
+    else await contextStore.set(key, issued);
     return issued;
   }
 

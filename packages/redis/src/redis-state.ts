@@ -1,0 +1,73 @@
+import { checkOptions, is } from '@agentweb/core';
+import {
+  approvalStoreOn,
+  REDIS_APPROVAL_STORE_RULES,
+  type RedisApprovalStore,
+  type RedisApprovalStoreSettings,
+} from './redis-approval-store.js';
+import {
+  openRedisConnection,
+  REDIS_CONNECTION_RULES,
+  type RedisConnection,
+  type RedisConnectionOptions,
+} from './redis-connection.js';
+import {
+  contextStoreOn,
+  REDIS_CONTEXT_STORE_RULES,
+  type RedisContextStore,
+  type RedisContextStoreSettings,
+} from './redis-context-store.js';
+
+/**
+ * Options of {@link createRedisState}: one connection (`url` or `client`, `keyPrefix`, `commandTimeoutMs`) and the
+ * settings of each store on it.
+ */
+export interface RedisStateOptions extends RedisConnectionOptions {
+  /** Settings of the context store (`ttlMs`, default 30 days). */
+  contextStore?: RedisContextStoreSettings;
+  /** Settings of the approval store (`ttlMs`, default one hour). */
+  approvals?: RedisApprovalStoreSettings;
+}
+
+/**
+ * AgentWeb's shared state on one Redis connection, for `new AgentWeb({ state })`. Each field is one piece of state
+ * the facade otherwise keeps in process; more fields (caches, merchant backoff) join them as optional fields.
+ */
+export interface RedisState {
+  /** The connection every store uses. */
+  readonly connection: RedisConnection;
+  /** contextIds per (user, merchant), with revocation generations. */
+  readonly contextStore: RedisContextStore;
+  /** Intent matches and one-time approvals behind `CONFIRMATION_REQUIRED`. */
+  readonly approvals: RedisApprovalStore;
+  /** Closes the connection when it was opened from `url`; a caller's `client` is left open. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Rules of {@link RedisStateOptions}, for callers that take them nested (`new AgentWeb({ redis })`). */
+export const REDIS_STATE_RULES = {
+  ...REDIS_CONNECTION_RULES,
+  contextStore: is.shape(REDIS_CONTEXT_STORE_RULES),
+  approvals: is.shape(REDIS_APPROVAL_STORE_RULES),
+};
+
+/**
+ * Opens one Redis connection and puts AgentWeb's shared state on it: pass the result as `new AgentWeb({ userId,
+ * state })` to every instance (or give `new AgentWeb({ userId, redis: { url } })`, which does this for you and
+ * closes the connection on `close()`). Keys start with `keyPrefix` (default `agentweb:`); every key has a TTL.
+ */
+export function createRedisState(options: RedisStateOptions): RedisState {
+  checkOptions('createRedisState', options, REDIS_STATE_RULES, { optionsRequired: true });
+  const { contextStore, approvals, ...connectionOptions } = options;
+  const connection = openRedisConnection('createRedisState', connectionOptions);
+  let closing: Promise<void> | undefined;
+  return {
+    connection,
+    contextStore: contextStoreOn(connection, contextStore),
+    approvals: approvalStoreOn(connection, approvals),
+    close() {
+      closing ??= connection.close();
+      return closing;
+    },
+  };
+}
