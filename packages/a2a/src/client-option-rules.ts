@@ -36,7 +36,12 @@ export const A2A_CLIENT_OPTION_RULES = {
   auth: AUTH_RULE,
   dialect: is.oneOf('0.3', '1.0'),
   bindings: BINDINGS_RULE,
-  grpc: is.shape({ credentials: is.object, plaintext: is.boolean, channelOptions: is.object }),
+  grpc: is.shape({
+    credentials: is.object,
+    plaintext: is.boolean,
+    channelOptions: is.object,
+    sendDeadline: is.boolean,
+  }),
   endpointUrl: is.nonEmptyString,
   tenant: is.string,
   extensions: is.arrayOf(is.string),

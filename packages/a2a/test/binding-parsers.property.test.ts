@@ -12,7 +12,7 @@ import { ErrorInfoSchema } from '../src/grpc/generated/google/rpc/error_details_
 import { StatusSchema } from '../src/grpc/generated/google/rpc/status_pb.js';
 import { decodeResponse, encodeRequest, errorInfosInStatusDetails } from '../src/grpc/proto-codec.js';
 import { encodeSendRequestV1 } from '../src/grpc/proto-v1.js';
-import { readSendResultV1, readStreamEventV1, readTaskV1 } from '../src/grpc/wire-reader-v1.js';
+import { readSendResultV1, readStreamEventV1, readTaskV1, utcDateTime } from '../src/grpc/wire-reader-v1.js';
 import {
   isA2ARpcError,
   isInvalidAgentResponseError,
@@ -167,7 +167,10 @@ describe('gRPC messages (property)', () => {
       fc
         .record({
           metadata: fc.option(fc.dictionary(fc.string({ minLength: 1 }), fc.string()), { nil: undefined }),
-          timestamp: fc.option(fc.integer({ min: 0, max: 4_000_000_000_000 }), { nil: undefined }),
+          // The whole Timestamp range, 0001-01-01 to 9999-12-31, in ms.
+          timestamp: fc.option(fc.integer({ min: -62_135_596_800_000, max: 253_402_300_799_999 }), {
+            nil: undefined,
+          }),
         })
         .map(({ metadata, timestamp }) => ({
           ...task,
@@ -227,6 +230,17 @@ describe('gRPC messages (property)', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('timestamps are written as Date#toISOString writes them, over the whole Timestamp range', () => {
+    const MIN = -62_135_596_800; // 0001-01-01T00:00:00Z
+    const MAX = 253_402_300_799; // 9999-12-31T23:59:59Z
+    const check = (seconds: number) => {
+      expect(utcDateTime(seconds)).toBe(new Date(seconds * 1000).toISOString().slice(0, 19));
+    };
+    for (const edge of [MIN, MAX, -1, 0, 1, 951_782_400, 951_868_800, 4_107_542_400, -2_208_988_800])
+      check(edge);
+    fc.assert(fc.property(fc.integer({ min: MIN, max: MAX }), check), { numRuns: 2000 });
   });
 
   it('arbitrary bytes either decode to a valid stream event or fail with a typed error, never anything else', () => {

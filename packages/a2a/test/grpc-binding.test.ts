@@ -28,7 +28,11 @@ import { collect, text } from './helpers/messages.js';
 const SERVICE = '/lf.a2a.v1.A2AService';
 const pass = (b: Buffer) => b;
 
-type Unary = (request: Buffer, metadata: grpc.Metadata) => Buffer | grpc.ServiceError | undefined;
+type Unary = (
+  request: Buffer,
+  metadata: grpc.Metadata,
+  call: grpc.ServerUnaryCall<Buffer, Buffer>,
+) => Buffer | grpc.ServiceError | undefined;
 type Streaming = (call: grpc.ServerWritableStream<Buffer, Buffer>) => void;
 
 const servers: grpc.Server[] = [];
@@ -53,7 +57,7 @@ async function grpcAgent(handlers: { unary?: Record<string, Unary>; streaming?: 
       responseDeserialize: pass,
     };
     impl[name] = (call: grpc.ServerUnaryCall<Buffer, Buffer>, callback: grpc.sendUnaryData<Buffer>) => {
-      const answer = fn(call.request, call.metadata);
+      const answer = fn(call.request, call.metadata, call);
       if (answer === undefined) return; // never answers
       if (Buffer.isBuffer(answer)) callback(null, answer);
       else callback(answer, null);
@@ -275,14 +279,113 @@ describe('gRPC bad input', () => {
     await client.close();
   });
 
-  it('an agent that never answers fails at the gRPC deadline', async () => {
-    const target = await grpcAgent({ unary: { GetTask: () => undefined } });
-    const client = await plainClient(target, {
+  it('an agent that never answers fails at the deadline, which the client enforces and the agent sees as a cancellation', async () => {
+    const seen: Array<{ deadline: grpc.Deadline; cancelledAfterMs: Promise<number> }> = [];
+    const target = await grpcAgent({
+      unary: {
+        GetTask: (_request, _metadata, call) => {
+          const started = Date.now();
+          seen.push({
+            deadline: call.getDeadline(),
+            cancelledAfterMs: new Promise((resolve) =>
+              call.once('cancelled', () => resolve(Date.now() - started)),
+            ),
+          });
+          return undefined; // never answers
+        },
+      },
+    });
+    const client = await plainClient(target, { timeoutMs: 200 });
+    const started = Date.now();
+    const error = await client.getTask({ id: 't1' }).catch((e: unknown) => e);
+    expect(isTimeoutError(error) && error.timeoutMs).toBe(200);
+    expect(String(error)).toMatch(/200 ?ms/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    expect(Date.now() - started).toBeLessThan(3000);
+    // No grpc-timeout header by default: the agent learns of the deadline when the call is cancelled at it.
+    expect(seen[0]?.deadline).toBe(Number.POSITIVE_INFINITY);
+    expect(await seen[0]?.cancelledAfterMs).toBeLessThan(3000);
+    await client.close();
+
+    // With sendDeadline the agent is told the deadline (grpc-timeout), and the error is the same.
+    const withHeader = await createA2AClient({
+      card: grpcCard(target),
+      http: loopbackHttp(),
+      grpc: { plaintext: true, sendDeadline: true },
       timeoutMs: 200,
     });
-    const started = Date.now();
-    expect(isTimeoutError(await client.getTask({ id: 't1' }).catch((e: unknown) => e))).toBe(true);
-    expect(Date.now() - started).toBeLessThan(3000);
+    const before = Date.now();
+    const headerError = await withHeader.getTask({ id: 't1' }).catch((e: unknown) => e);
+    expect(isTimeoutError(headerError) && headerError.timeoutMs).toBe(200);
+    const deadline = seen[1]?.deadline;
+    expect(typeof deadline === 'number' || deadline instanceof Date).toBe(true);
+    const deadlineMs = deadline instanceof Date ? deadline.getTime() : Number(deadline);
+    expect(deadlineMs - before).toBeGreaterThan(0);
+    expect(deadlineMs - before).toBeLessThanOrEqual(400);
+    await withHeader.close();
+  });
+
+  it('a read is sent again after UNAVAILABLE within its deadline; a send is not', async () => {
+    let gets = 0;
+    let sends = 0;
+    const unavailable = Object.assign(new Error('connection dropped'), {
+      code: grpc.status.UNAVAILABLE,
+      details: 'connection dropped',
+      metadata: new grpc.Metadata(),
+    });
+    const target = await grpcAgent({
+      unary: {
+        GetTask: (request) => {
+          gets += 1;
+          return request.toString().includes('flaky') && gets === 1 ? unavailable : completedTask;
+        },
+        SendMessage: () => {
+          sends += 1;
+          return unavailable;
+        },
+      },
+    });
+    const client = await plainClient(target, { timeoutMs: 2000 });
+    expect((await client.getTask({ id: 'flaky' })).status.state).toBe('completed');
+    expect(gets).toBe(2);
+    expect(
+      isNetworkError(await client.sendMessage({ message: { parts: text('x') } }).catch((e: unknown) => e)),
+    ).toBe(true);
+    expect(sends).toBe(1);
+    await client.close();
+    // Always unavailable, under a 150 ms deadline: the first wait (100 ms) fits, the second (200 ms) does not.
+    gets = 0;
+    const always = await grpcAgent({
+      unary: {
+        GetTask: () => {
+          gets += 1;
+          return unavailable;
+        },
+      },
+    });
+    const short = await plainClient(always, { timeoutMs: 150 });
+    expect(isNetworkError(await short.getTask({ id: 't1' }).catch((e: unknown) => e))).toBe(true);
+    expect(gets).toBe(2);
+    await short.close();
+  });
+
+  it('a message the proto cannot carry rejects the call, as on the other bindings, and sends nothing', async () => {
+    let sends = 0;
+    const target = await grpcAgent({
+      unary: {
+        SendMessage: () => {
+          sends += 1;
+          return completedTask;
+        },
+      },
+    });
+    const client = await plainClient(target);
+    let pending: Promise<unknown> | undefined;
+    expect(() => {
+      pending = client.sendMessage({ message: { parts: [{ kind: 'data', data: { n: Number.NaN } }] } });
+    }).not.toThrow();
+    await expect(pending).rejects.toThrow(TypeError);
+    expect(sends).toBe(0);
     await client.close();
   });
 

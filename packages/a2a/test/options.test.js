@@ -44,6 +44,11 @@ describe('createA2AClient options', () => {
       () => createA2AClient({ baseUrl: 'a.test', grpc: { plaintext: 'yes' } }),
       'grpc.plaintext',
     ],
+    [
+      'gRPC sendDeadline that is not a boolean',
+      () => createA2AClient({ baseUrl: 'a.test', grpc: { sendDeadline: 1 } }),
+      'grpc.sendDeadline',
+    ],
   ])('refuses %s before anything is fetched', async (_case, call, option) => {
     await expect(settle(call)).rejects.toMatchObject(invalidOption('createA2AClient', option));
   });

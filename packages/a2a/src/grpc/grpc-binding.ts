@@ -1,5 +1,5 @@
 import { abortableDelay, InvalidOptionError, raceAbort } from '@agentweb/core';
-import { BodyTooLargeError, isNetworkError } from '@agentweb/http';
+import { BodyTooLargeError, isNetworkError, TimeoutError } from '@agentweb/http';
 import * as grpc from '@grpc/grpc-js';
 import type { A2AOperation } from '../dialect.js';
 import {
@@ -22,6 +22,7 @@ import {
   taskFromV03Proto,
   taskName,
 } from '../wire-v03-proto.js';
+import { createDeadlineQueue, type DeadlineEntry } from './deadline-queue.js';
 import { type GrpcCallSite, type GrpcFailure, grpcError } from './grpc-errors.js';
 import { isMetadataText, setCredential } from './grpc-metadata.js';
 import { type GrpcOptions, grpcChannelOptions } from './grpc-options.js';
@@ -52,13 +53,24 @@ function failureOf(error: grpc.ServiceError): GrpcFailure {
   };
 }
 
+/** One unary call: what every attempt of it sends, and until when. */
+interface UnaryCall<T> {
+  operation: A2AOperation;
+  body: Buffer;
+  /** The deadline of all its attempts, on the deadline queue's clock (`performance.now()`). */
+  deadline: number;
+  signal: AbortSignal | undefined;
+  reader: (bytes: Buffer) => T;
+}
+
 /**
  * The gRPC binding (`@grpc/grpc-js`, protobuf from the spec's .proto): 1.0 `lf.a2a.v1.A2AService` or 0.3
  * `a2a.v1.A2AService`. The target is resolved and checked with the HTTP client's address policy before the
  * channel exists, and the channel dials the checked addresses only; TLS unless the card says `http://` or
- * `grpc.plaintext` is set (both need `allowHttp`). Deadlines are gRPC deadlines, the body caps the channel's
- * `grpc.max_receive_message_length` (and each message is held to the call's own cap), credentials go in the
- * call's metadata, and server streams feed the same event iterator as SSE (idle timeout, caps, resume).
+ * `grpc.plaintext` is set (both need `allowHttp`). Unary deadlines are the client's own (a deadline queue that
+ * cancels the call; a gRPC deadline with `grpc.sendDeadline`), streams' are gRPC deadlines; the body caps the
+ * channel's `grpc.max_receive_message_length` (and each message is held to the call's own cap), credentials go in
+ * the call's metadata, and server streams feed the same event iterator as SSE (idle timeout, caps, resume).
  */
 export function createGrpcTransport(settings: TransportSettings, options: GrpcOptions): A2ATransport {
   const { http, dialect, url, tenant } = settings;
@@ -72,6 +84,8 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
   /** The channel once made, so calls after the first skip an await. */
   let ready: grpc.Client | undefined;
   let closed = false;
+  /** The deadlines of this client's unary calls (one timeout for all, so they arrive in order). */
+  const deadlines = createDeadlineQueue();
   /** Version and extensions, the same on every call; each call adds its credentials to a copy. */
   const baseMetadata = new grpc.Metadata();
   if (v1) baseMetadata.set('a2a-version', '1.0');
@@ -182,15 +196,23 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
     (bytes: Buffer): T =>
       convert(decodeResponse(methods[operation].response, bytes));
 
-  async function unaryOnce<T>(
-    operation: A2AOperation,
-    body: Buffer,
-    deadline: number,
-    signal: AbortSignal | undefined,
-    reader: (bytes: Buffer) => T,
-  ) {
-    const channel = ready ?? (await raceAbort(connect(), signal));
-    const md = settings.hasCredentials ? await metadata(signal) : baseMetadata.clone();
+  /**
+   * One attempt of a unary call, ended at `deadline` (on the queue's clock) by `deadlines`: the call is cancelled
+   * and fails with `TimeoutError`. The agent sees the cancellation (RST_STREAM) when it happens; it is not told the
+   * deadline in advance unless `grpc.sendDeadline` is set, which makes it a grpc-js deadline (`grpc-timeout`).
+   */
+  function unaryOnce<T>(call: UnaryCall<T>): Promise<T> {
+    // Once the channel exists, a call without credentials starts at once: no await, no promise around the call's.
+    if (ready !== undefined && !settings.hasCredentials) return startUnary(ready, baseMetadata.clone(), call);
+    return (async () => {
+      const channel = ready ?? (await raceAbort(connect(), call.signal));
+      const md = settings.hasCredentials ? await metadata(call.signal) : baseMetadata.clone();
+      return startUnary(channel, md, call);
+    })();
+  }
+
+  function startUnary<T>(channel: grpc.Client, md: grpc.Metadata, unaryCall: UnaryCall<T>): Promise<T> {
+    const { operation, body, deadline, signal, reader } = unaryCall;
     const m = methods[operation];
     return new Promise<T>((resolve, reject) => {
       if (signal?.aborted) {
@@ -202,6 +224,8 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
         reject(closedError());
         return;
       }
+      let timedOut = false;
+      let entry: DeadlineEntry | undefined;
       const onAbort = () => {
         call.cancel();
         reject(signal?.reason);
@@ -212,10 +236,12 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
         identity,
         body,
         md,
-        { deadline },
+        options.sendDeadline ? { deadline: Date.now() + (deadline - performance.now()) } : {},
         (error, value) => {
+          if (entry) deadlines.remove(entry);
           signal?.removeEventListener('abort', onAbort);
           if (signal?.aborted) reject(signal.reason);
+          else if (timedOut) reject(new TimeoutError({ url, timeoutMs: unaryTimeoutMs }));
           else if (error) reject(grpcError(failureOf(error), site(operation, unaryTimeoutMs, maxBodyBytes)));
           else if (value === undefined)
             reject(invalidResponse('the agent sent no message', { method: m.path, url }));
@@ -228,29 +254,51 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
           }
         },
       );
+      if (!options.sendDeadline)
+        entry = deadlines.add(deadline, () => {
+          timedOut = true;
+          call.cancel();
+        });
       signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
 
-  async function unary<T>(
+  /**
+   * A unary call under one deadline for all its attempts. `request` is built here, so what cannot be encoded
+   * rejects the call as the other bindings' calls do, rather than throwing.
+   */
+  function unary<T>(
     operation: A2AOperation,
-    request: JsonObject | Buffer,
+    request: () => JsonObject | Buffer,
     signal: AbortSignal | undefined,
     reader: (bytes: Buffer) => T,
   ): Promise<T> {
-    const body = Buffer.isBuffer(request) ? request : encodeRequest(methods[operation].request, request);
-    const deadline = Date.now() + unaryTimeoutMs;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await unaryOnce(operation, body, deadline, signal, reader);
-      } catch (error) {
-        const retry =
-          IDEMPOTENT.has(operation) && attempt < READ_RETRIES && isNetworkError(error) && !signal?.aborted;
-        const wait = 100 * 2 ** attempt;
-        if (!retry || Date.now() + wait >= deadline) throw error;
-        await abortableDelay(wait, signal);
-      }
+    let body: Buffer;
+    try {
+      const built = request();
+      body = Buffer.isBuffer(built) ? built : encodeRequest(methods[operation].request, built);
+    } catch (error) {
+      return Promise.reject(error);
     }
+    const deadline = performance.now() + unaryTimeoutMs;
+    const call: UnaryCall<T> = { operation, body, deadline, signal, reader };
+    const first = unaryOnce(call);
+    // Only reads are sent again; any other call's promise is its one attempt's.
+    if (!IDEMPOTENT.has(operation)) return first;
+    return first.catch(async (failure: unknown) => {
+      let error = failure;
+      for (let attempt = 0; ; attempt++) {
+        const wait = 100 * 2 ** attempt;
+        const retry = attempt < READ_RETRIES && isNetworkError(error) && !signal?.aborted;
+        if (!retry || performance.now() + wait >= deadline) throw error;
+        await abortableDelay(wait, signal);
+        try {
+          return await unaryOnce(call);
+        } catch (next) {
+          error = next;
+        }
+      }
+    });
   }
 
   async function* serverStream<T>(
@@ -376,7 +424,7 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
     send(params, call) {
       return unary(
         'send',
-        sendRequest(params),
+        () => sendRequest(params),
         call?.signal,
         v1 ? readSendResultV1 : viaJson('send', sendResultFromV03Proto),
       );
@@ -385,12 +433,15 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
       return serverStream('stream', sendRequest(params), signal, eventReader('stream'));
     },
     getTask(params, call) {
-      const request = taskRequest(params.id);
-      if (params.historyLength !== undefined) request['historyLength'] = params.historyLength;
+      const request = () => {
+        const get = taskRequest(params.id);
+        if (params.historyLength !== undefined) get['historyLength'] = params.historyLength;
+        return get;
+      };
       return unary('get', request, call?.signal, taskReader('get'));
     },
     cancelTask(params, call) {
-      return unary('cancel', taskRequest(params.id), call?.signal, taskReader('cancel'));
+      return unary('cancel', () => taskRequest(params.id), call?.signal, taskReader('cancel'));
     },
     subscribe(params, signal) {
       return serverStream('resubscribe', taskRequest(params.id), signal, eventReader('resubscribe'));
@@ -398,24 +449,26 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
     getExtendedCard(call) {
       return unary(
         'extendedCard',
-        v1 ? withTenant({}) : {},
+        () => (v1 ? withTenant({}) : {}),
         call?.signal,
         viaJson('extendedCard', (json) => requireObject(json, 'result')),
       );
     },
     setPushConfig(config, call) {
-      const request = v1 ? pushConfigToV1(config, tenant) : createPushConfigRequestV03(config);
+      const request = () => (v1 ? pushConfigToV1(config, tenant) : createPushConfigRequestV03(config));
       return unary('pushSet', request, call?.signal, pushReader('pushSet'));
     },
     getPushConfig(params, call) {
       const configId = params.configId ?? params.taskId;
-      const request = v1
-        ? withTenant({ taskId: params.taskId, id: configId })
-        : { name: configName(params.taskId, configId) };
+      const request = () =>
+        v1
+          ? withTenant({ taskId: params.taskId, id: configId })
+          : { name: configName(params.taskId, configId) };
       return unary('pushGet', request, call?.signal, pushReader('pushGet'));
     },
     listPushConfigs(params, call) {
-      const request = v1 ? withTenant({ taskId: params.taskId }) : { parent: taskName(params.taskId) };
+      const request = () =>
+        v1 ? withTenant({ taskId: params.taskId }) : { parent: taskName(params.taskId) };
       return unary(
         'pushList',
         request,
@@ -430,9 +483,10 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
       );
     },
     async deletePushConfig(params, call) {
-      const request = v1
-        ? withTenant({ taskId: params.taskId, id: params.configId })
-        : { name: configName(params.taskId, params.configId) };
+      const request = () =>
+        v1
+          ? withTenant({ taskId: params.taskId, id: params.configId })
+          : { name: configName(params.taskId, params.configId) };
       await unary('pushDelete', request, call?.signal, () => undefined);
     },
     async close() {

@@ -107,8 +107,7 @@ function timestampAt(r: Reader): string {
     else if (field === 2 && wire === WIRE_VARINT) nanos = r.int32();
     else r.skip(wire, field);
   }
-  const ms = seconds * 1000;
-  if (!(ms >= -62_135_596_800_000 && ms <= 253_402_300_799_000) || nanos < 0 || nanos > 999_999_999) {
+  if (!(seconds >= MIN_SECONDS && seconds <= MAX_SECONDS) || nanos < 0 || nanos > 999_999_999) {
     throw new Error('a Timestamp out of range');
   }
   let zone = 'Z';
@@ -120,7 +119,43 @@ function timestampAt(r: Reader): string {
         ? `.${digits.slice(0, 6)}Z`
         : `.${digits}Z`;
   }
-  return new Date(ms).toISOString().replace('.000Z', zone);
+  return utcDateTime(seconds) + zone;
+}
+
+/** 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z, the Timestamp range, in seconds since the epoch. */
+const MIN_SECONDS = -62_135_596_800;
+const MAX_SECONDS = 253_402_300_799;
+
+const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * `YYYY-MM-DDTHH:MM:SS` (UTC) of whole `seconds` since the epoch in the Timestamp range, with integer arithmetic
+ * (the days-to-civil-date conversion of the proleptic Gregorian calendar): `Date#toISOString` costs about a
+ * microsecond, a noticeable part of reading a small answer. A property test holds the two equal.
+ */
+export function utcDateTime(seconds: number): string {
+  const days = Math.floor(seconds / 86_400);
+  const secondOfDay = seconds - days * 86_400;
+  // Days from 0000-03-01, so that leap days fall at the end of a year; eras of 400 years repeat exactly.
+  const shifted = days + 719_468;
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  const hour = Math.floor(secondOfDay / 3600);
+  const minute = Math.floor((secondOfDay - hour * 3600) / 60);
+  const second = secondOfDay - hour * 3600 - minute * 60;
+  return `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}T${two(hour)}:${two(minute)}:${two(second)}`;
 }
 
 function partAt(r: Reader, path: string): JsonObject {
