@@ -104,6 +104,12 @@ const http = createHttpClient({
 });
 const oursRest = await createA2AClient({ card: restCard, http });
 const oursGrpc = await createA2AClient({ card: grpcCard, http, grpc: { plaintext: true } });
+// Like for like with the official client, which sends no deadline: ours enforced by the client alone.
+const oursGrpcClientDeadline = await createA2AClient({
+  card: grpcCard,
+  http,
+  grpc: { plaintext: true, sendDeadline: false },
+});
 const officialRest = await new ClientFactory().createFromAgentCard(restCard);
 const officialGrpc = await new ClientFactory(
   ClientFactoryOptions.createFrom(ClientFactoryOptions.default, { transports: [new GrpcTransportFactory()] }),
@@ -136,6 +142,7 @@ const timed = { warmupTime: 1000, time: 2000 };
 
 afterAll(async () => {
   await oursGrpc.close();
+  await oursGrpcClientDeadline.close();
   await http.close();
   grpcServer.forceShutdown();
   httpServer.closeAllConnections();
@@ -180,9 +187,16 @@ benchGroup(
       },
     },
     {
-      name: '@agentweb/a2a sendMessage (gRPC)',
+      name: '@agentweb/a2a sendMessage (gRPC, deadline sent as grpc-timeout: the default)',
       fn: async () => {
         const result = await oursGrpc.sendMessage(ourMessage());
+        if (!result.task) throw new Error('no task');
+      },
+    },
+    {
+      name: '@agentweb/a2a sendMessage (gRPC, sendDeadline: false, no header as the official client)',
+      fn: async () => {
+        const result = await oursGrpcClientDeadline.sendMessage(ourMessage());
         if (!result.task) throw new Error('no task');
       },
     },

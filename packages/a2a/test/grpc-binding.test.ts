@@ -279,7 +279,7 @@ describe('gRPC bad input', () => {
     await client.close();
   });
 
-  it('an agent that never answers fails at the deadline, which the client enforces and the agent sees as a cancellation', async () => {
+  it('an agent that never answers fails at the deadline: sent as a gRPC deadline by default, or enforced by the client alone and seen as a cancellation', async () => {
     const seen: Array<{ deadline: grpc.Deadline; cancelledAfterMs: Promise<number> }> = [];
     const target = await grpcAgent({
       unary: {
@@ -302,27 +302,28 @@ describe('gRPC bad input', () => {
     expect(String(error)).toMatch(/200 ?ms/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
     expect(Date.now() - started).toBeLessThan(3000);
-    // No grpc-timeout header by default: the agent learns of the deadline when the call is cancelled at it.
-    expect(seen[0]?.deadline).toBe(Number.POSITIVE_INFINITY);
-    expect(await seen[0]?.cancelledAfterMs).toBeLessThan(3000);
+    // By default the agent is told the deadline (grpc-timeout).
+    const deadline = seen[0]?.deadline;
+    expect(typeof deadline === 'number' || deadline instanceof Date).toBe(true);
+    const deadlineMs = deadline instanceof Date ? deadline.getTime() : Number(deadline);
+    expect(deadlineMs - started).toBeGreaterThan(0);
+    expect(deadlineMs - started).toBeLessThanOrEqual(400);
     await client.close();
 
-    // With sendDeadline the agent is told the deadline (grpc-timeout), and the error is the same.
-    const withHeader = await createA2AClient({
+    // sendDeadline: false: no grpc-timeout header; the client cancels the call at the deadline, with the same error.
+    const clientTimed = await createA2AClient({
       card: grpcCard(target),
       http: loopbackHttp(),
-      grpc: { plaintext: true, sendDeadline: true },
+      grpc: { plaintext: true, sendDeadline: false },
       timeoutMs: 200,
     });
     const before = Date.now();
-    const headerError = await withHeader.getTask({ id: 't1' }).catch((e: unknown) => e);
-    expect(isTimeoutError(headerError) && headerError.timeoutMs).toBe(200);
-    const deadline = seen[1]?.deadline;
-    expect(typeof deadline === 'number' || deadline instanceof Date).toBe(true);
-    const deadlineMs = deadline instanceof Date ? deadline.getTime() : Number(deadline);
-    expect(deadlineMs - before).toBeGreaterThan(0);
-    expect(deadlineMs - before).toBeLessThanOrEqual(400);
-    await withHeader.close();
+    const timedError = await clientTimed.getTask({ id: 't1' }).catch((e: unknown) => e);
+    expect(isTimeoutError(timedError) && timedError.timeoutMs).toBe(200);
+    expect(Date.now() - before).toBeGreaterThanOrEqual(190);
+    expect(seen[1]?.deadline).toBe(Number.POSITIVE_INFINITY);
+    expect(await seen[1]?.cancelledAfterMs).toBeLessThan(3000);
+    await clientTimed.close();
   });
 
   it('a read is sent again after UNAVAILABLE within its deadline; a send is not', async () => {

@@ -68,7 +68,7 @@ interface UnaryCall<T> {
  * `a2a.v1.A2AService`. The target is resolved and checked with the HTTP client's address policy before the
  * channel exists, and the channel dials the checked addresses only; TLS unless the card says `http://` or
  * `grpc.plaintext` is set (both need `allowHttp`). Unary deadlines are the client's own (a deadline queue that
- * cancels the call; a gRPC deadline with `grpc.sendDeadline`), streams' are gRPC deadlines; the body caps the
+ * a gRPC deadline by default, or our own timer that cancels the call with `grpc.sendDeadline: false`), streams' are gRPC deadlines; the body caps the
  * channel's `grpc.max_receive_message_length` (and each message is held to the call's own cap), credentials go in
  * the call's metadata, and server streams feed the same event iterator as SSE (idle timeout, caps, resume).
  */
@@ -86,6 +86,8 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
   let closed = false;
   /** The deadlines of this client's unary calls (one timeout for all, so they arrive in order). */
   const deadlines = createDeadlineQueue();
+  // A gRPC deadline by default (the agent is told it); our own timer only when the caller opted out.
+  const sendDeadline = options.sendDeadline ?? true;
   /** Version and extensions, the same on every call; each call adds its credentials to a copy. */
   const baseMetadata = new grpc.Metadata();
   if (v1) baseMetadata.set('a2a-version', '1.0');
@@ -199,7 +201,7 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
   /**
    * One attempt of a unary call, ended at `deadline` (on the queue's clock) by `deadlines`: the call is cancelled
    * and fails with `TimeoutError`. The agent sees the cancellation (RST_STREAM) when it happens; it is not told the
-   * deadline in advance unless `grpc.sendDeadline` is set, which makes it a grpc-js deadline (`grpc-timeout`).
+   * deadline in advance when `grpc.sendDeadline` is false; by default it is a grpc-js deadline (`grpc-timeout`).
    */
   function unaryOnce<T>(call: UnaryCall<T>): Promise<T> {
     // Once the channel exists, a call without credentials starts at once: no await, no promise around the call's.
@@ -236,7 +238,7 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
         identity,
         body,
         md,
-        options.sendDeadline ? { deadline: Date.now() + (deadline - performance.now()) } : {},
+        sendDeadline ? { deadline: Date.now() + (deadline - performance.now()) } : {},
         (error, value) => {
           if (entry) deadlines.remove(entry);
           signal?.removeEventListener('abort', onAbort);
@@ -254,7 +256,7 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
           }
         },
       );
-      if (!options.sendDeadline)
+      if (!sendDeadline)
         entry = deadlines.add(deadline, () => {
           timedOut = true;
           call.cancel();

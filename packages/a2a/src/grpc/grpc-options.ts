@@ -23,11 +23,12 @@ export interface GrpcOptions {
   channelOptions?: ChannelOptions;
   /**
    * Send each unary call's deadline to the agent as a gRPC deadline (the `grpc-timeout` header), so the agent
-   * can stop the work itself when the time is up or pass the deadline on to the calls it makes. Default false:
-   * the client enforces the deadline (`timeoutMs`) alone and cancels the call when it passes, which the agent
-   * sees as a cancellation at that moment (the official `@a2a-js/sdk` client sends no deadline at all); the
-   * header and the agent's own timer cost about 3% of a loopback round trip. Streams always carry theirs
-   * (`streamTimeoutMs`) as a gRPC deadline.
+   * can stop the work itself when the time is up or pass the deadline on to the calls it makes, as gRPC intends.
+   * Default true. `false`: the client enforces the deadline (`timeoutMs`) alone, with one timer for all its calls,
+   * and cancels a call when it passes, which the agent sees as a cancellation at that moment (the official
+   * `@a2a-js/sdk` client sends no deadline at all); that saves the header and the timers grpc-js and the agent
+   * keep for it, about 3% of a loopback round trip. Streams always carry theirs (`streamTimeoutMs`) as a gRPC
+   * deadline.
    */
   sendDeadline?: boolean;
 }
