@@ -21,7 +21,12 @@ describe.runIf(redis.available)('shopping backend: two instances on one Redis', 
 
   beforeAll(async () => {
     server = await startRedisServer({ executable: redis.executable });
-    sb = await startSandbox({ merchants: 2, seed: 'two-instances' });
+    // Merchant 1 answers every call with HTTP 429 and Retry-After: 60.
+    sb = await startSandbox({
+      merchants: 2,
+      seed: 'two-instances',
+      faults: { 1: { rateLimit: { retryAfterSeconds: 60, mode: 'http' } } },
+    });
     cluster = await startShoppingCluster({
       sandbox: sb,
       redis: { url: server.url },
@@ -111,6 +116,18 @@ describe.runIf(redis.available)('shopping backend: two instances on one Redis', 
     expect(reservations.stats.requests).toBe(before + 1);
   }, 30_000);
 
-  // Place for "a 429 from the merchant pauses both instances" (issue 14): it comes with the Redis merchant backoff,
-  // which `createRedisState` gains as its `backoff` field; this cluster then shares it with no change here.
+  it('a 429 from the merchant pauses both instances: the other instance sends it nothing until Retry-After', async () => {
+    const limited = sb.merchants[1]!;
+    const path = `/search?q=jacket&merchant=${encodeURIComponent(limited.domain)}&limit=3`;
+    const first = await call(path);
+    const sent = limited.stats.a2aRequests;
+    expect(sent).toBeGreaterThan(0);
+    const second = await call(path);
+    expect(second.instance).not.toBe(first.instance);
+    for (const answer of [first, second]) {
+      expect(JSON.stringify(answer.body)).toContain('rate-limited');
+    }
+    // The second instance knew of the pause from Redis and did not call the merchant.
+    expect(limited.stats.a2aRequests).toBe(sent);
+  }, 30_000);
 });

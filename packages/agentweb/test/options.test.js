@@ -44,6 +44,10 @@ describe('new AgentWeb', () => {
     [{ redis: { url: 6379 } }, 'redis.url'],
     [{ redis: { url: 'redis://127.0.0.1:1', commandTimeoutMs: 0 } }, 'redis.commandTimeoutMs'],
     [{ redis: { url: 'redis://127.0.0.1:1', contextStore: { ttlMs: -1 } } }, 'redis.contextStore.ttlMs'],
+    [{ redis: { url: 'redis://127.0.0.1:1', backoff: { probeLeaseMs: 0 } } }, 'redis.backoff.probeLeaseMs'],
+    [{ state: { merchantBackoff: 'redis' } }, 'state.merchantBackoff'],
+    [{ redis: { url: 'redis://127.0.0.1:1' }, merchantBackoff: () => undefined }, 'merchantBackoff'],
+    [{ state: { merchantBackoff: () => undefined }, merchantBackoff: () => undefined }, 'merchantBackoff'],
     // One place for contextIds and approvals: never two that disagree.
     [{ redis: { url: 'redis://127.0.0.1:1' }, state: {} }, 'redis'],
     [

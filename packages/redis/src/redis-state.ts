@@ -1,5 +1,11 @@
 import { checkOptions, is } from '@agentweb/core';
 import {
+  createRedisBackoffFactory,
+  REDIS_BACKOFF_RULES,
+  type RedisBackoffSettings,
+  type RedisMerchantBackoff,
+} from './backoff/redis-merchant-backoff.js';
+import {
   approvalStoreOn,
   REDIS_APPROVAL_STORE_RULES,
   type RedisApprovalStore,
@@ -27,6 +33,8 @@ export interface RedisStateOptions extends RedisConnectionOptions {
   contextStore?: RedisContextStoreSettings;
   /** Settings of the approval store (`ttlMs`, default one hour). */
   approvals?: RedisApprovalStoreSettings;
+  /** Settings of each merchant's shared backoff and circuit (`createMerchantBackoff`'s, plus `probeLeaseMs`, ...). */
+  backoff?: RedisBackoffSettings;
 }
 
 /**
@@ -40,6 +48,11 @@ export interface RedisState {
   readonly contextStore: RedisContextStore;
   /** Intent matches and one-time approvals behind `CONFIRMATION_REQUIRED`. */
   readonly approvals: RedisApprovalStore;
+  /**
+   * Each merchant's backoff and circuit, shared by the fleet: a 429 seen by one instance pauses all of them, a
+   * circuit opened by one is open for all (`createRedisBackoffFactory(...).forMerchant`).
+   */
+  readonly merchantBackoff: (merchantId: string) => RedisMerchantBackoff;
   /** Closes the connection when it was opened from `url`; a caller's `client` is left open. Idempotent. */
   close(): Promise<void>;
 }
@@ -49,6 +62,11 @@ export const REDIS_STATE_RULES = {
   ...REDIS_CONNECTION_RULES,
   contextStore: is.shape(REDIS_CONTEXT_STORE_RULES),
   approvals: is.shape(REDIS_APPROVAL_STORE_RULES),
+  backoff: is.shape(
+    Object.fromEntries(
+      Object.entries(REDIS_BACKOFF_RULES).filter(([name]) => !(name in REDIS_CONNECTION_RULES)),
+    ),
+  ),
 };
 
 /**
@@ -58,13 +76,21 @@ export const REDIS_STATE_RULES = {
  */
 export function createRedisState(options: RedisStateOptions): RedisState {
   checkOptions('createRedisState', options, REDIS_STATE_RULES, { optionsRequired: true });
-  const { contextStore, approvals, ...connectionOptions } = options;
+  const { contextStore, approvals, backoff, ...connectionOptions } = options;
   const connection = openRedisConnection('createRedisState', connectionOptions);
+  // On the state's connection, which the factory then never closes.
+  const backoffs = createRedisBackoffFactory({
+    ...backoff,
+    client: connection.client,
+    keyPrefix: connection.keyPrefix,
+    commandTimeoutMs: connection.commandTimeoutMs,
+  });
   let closing: Promise<void> | undefined;
   return {
     connection,
     contextStore: contextStoreOn(connection, contextStore),
     approvals: approvalStoreOn(connection, approvals),
+    merchantBackoff: (merchantId) => backoffs.forMerchant(merchantId),
     close() {
       closing ??= connection.close();
       return closing;

@@ -19,6 +19,7 @@ import {
   type FanOutSearchOptions,
   fanOutSearch,
   fanOutSearchStream,
+  type MerchantBackoff,
   type MerchantClient,
   type OrderStatusInput,
   type OrderStatusOutput,
@@ -94,6 +95,7 @@ const OPTION_RULES = {
     {
       contextStore: is.methods('get', 'set', 'delete'),
       approvals: is.methods('putMatch', 'getMatch', 'propose', 'consume'),
+      merchantBackoff: is.function,
       close: is.function,
     },
     'an AgentWeb state (from createRedisState, or an object of stores)',
@@ -124,6 +126,7 @@ export class AgentWeb implements AgentWebClient {
   readonly #contextStore: ContextStore;
   /** The Redis state this client opened from `redis`, and so closes. */
   readonly #ownedState: RedisState | undefined;
+  readonly #merchantBackoff: ((merchantId: string) => MerchantBackoff) | undefined;
   /** The user this client acts for. */
   readonly userId: string;
   /**
@@ -189,6 +192,7 @@ export class AgentWeb implements AgentWebClient {
     const state: AgentWebState | undefined = options.state ?? this.#ownedState;
     this.#contextStore = options.contextStore ?? state?.contextStore ?? createMemoryContextStore();
     this.approvals = state?.approvals;
+    this.#merchantBackoff = options.merchantBackoff ?? state?.merchantBackoff;
   }
 
   /** The HTTP client every call goes through (the one given, or the one this client made). */
@@ -228,7 +232,7 @@ export class AgentWeb implements AgentWebClient {
         http: this.#http,
         cardCache: this.#cardCache,
         contextStore: this.#contextStore,
-        merchantBackoff: this.#options.merchantBackoff,
+        merchantBackoff: this.#merchantBackoff,
         userId: this.userId,
         credentials: this.#options.credentials,
         discover: (name, call) => this.#discover(name, call),
@@ -581,7 +585,7 @@ export class AgentWeb implements AgentWebClient {
   }
 }
 
-/** `state`, `redis` and `contextStore` name one place for contextIds and approvals at most. */
+/** `state`, `redis`, `contextStore` and `merchantBackoff` name one place for each piece of state at most. */
 function checkStateOptions(options: AgentWebOptions): void {
   const refuse = (option: string, expected: string, received: string) => {
     throw new InvalidOptionError({ callee: 'new AgentWeb', option, expected, received });
@@ -591,11 +595,15 @@ function checkStateOptions(options: AgentWebOptions): void {
       refuse('redis', 'either redis or state, not both', 'both redis and state');
     if (options.contextStore !== undefined)
       refuse('contextStore', 'no contextStore with redis (contextIds go to Redis)', 'both');
+    if (options.merchantBackoff !== undefined)
+      refuse('merchantBackoff', 'no merchantBackoff with redis (backoffs go to Redis)', 'both');
     if (options.redis.url === undefined && options.redis.client === undefined)
       refuse('redis.url', 'a redis:// URL (or give redis.client)', 'undefined');
   }
   if (options.contextStore !== undefined && options.state?.contextStore !== undefined)
     refuse('contextStore', 'no contextStore when state has one', 'both');
+  if (options.merchantBackoff !== undefined && options.state?.merchantBackoff !== undefined)
+    refuse('merchantBackoff', 'no merchantBackoff when state has one', 'both');
 }
 
 function isIterable(value: unknown): value is Iterable<unknown> {

@@ -1,4 +1,4 @@
-import type { ContextStore } from '@agentweb/cap';
+import type { ContextStore, MerchantBackoff } from '@agentweb/cap';
 import type { ApprovalStore } from '@agentweb/core';
 
 /**
@@ -14,6 +14,11 @@ export interface AgentWebState {
    * `invoke_intent`, the MCP tools of AGIS endpoints) made from this client, kept per user.
    */
   readonly approvals?: ApprovalStore;
+  /**
+   * Makes each merchant's backoff and circuit (instead of the `merchantBackoff` option; not together with it), so that every
+   * instance shares a merchant's pauses and circuit.
+   */
+  readonly merchantBackoff?: (merchantId: string) => MerchantBackoff;
   /** Closes what the state opened (its connection); `AgentWeb.close()` calls it only for a state it made itself. */
   close?(): Promise<void>;
 }

@@ -130,7 +130,8 @@ const WHOLE_TIMER_MS = is.custom(
 // A Redis backoff keeps its own state object; a name is per merchant.
 const { stateObject: _stateObject, name: _name, ...BACKOFF_RULES } = MERCHANT_BACKOFF_OPTION_RULES;
 
-const SETTINGS_RULES = {
+/** Rules of {@link RedisBackoffFactoryOptions}: the connection's and the backoff's settings. */
+export const REDIS_BACKOFF_RULES = {
   ...REDIS_CONNECTION_RULES,
   ...BACKOFF_RULES,
   probeLeaseMs: WHOLE_TIMER_MS,
@@ -424,7 +425,7 @@ function handleFor(
  * on Redis past `commandTimeoutMs` or its own signal, and none fails because Redis did.
  */
 export function createRedisBackoffFactory(options: RedisBackoffFactoryOptions): RedisMerchantBackoffs {
-  checkOptions('createRedisBackoffFactory', options, SETTINGS_RULES, { optionsRequired: true });
+  checkOptions('createRedisBackoffFactory', options, REDIS_BACKOFF_RULES, { optionsRequired: true });
   const context = contextOf('createRedisBackoffFactory', options);
   const handles = new Map<string, RedisMerchantBackoff>();
   return {
@@ -454,7 +455,7 @@ export function createRedisMerchantBackoff(
   checkOptions(
     'createRedisMerchantBackoff',
     options,
-    { ...SETTINGS_RULES, merchantId: required(is.nonEmptyString), name: is.string },
+    { ...REDIS_BACKOFF_RULES, merchantId: required(is.nonEmptyString), name: is.string },
     { optionsRequired: true },
   );
   const context = contextOf('createRedisMerchantBackoff', options);
