@@ -6,3 +6,13 @@ export {
   type RedisConnection,
   type RedisConnectionOptions,
 } from './redis-connection.js';
+export {
+  createRedisHttpCache,
+  type RedisHttpCache,
+  type RedisHttpCacheOptions,
+} from './redis-http-cache.js';
+export {
+  createRedisSearchCache,
+  type RedisSearchCache,
+  type RedisSearchCacheOptions,
+} from './redis-search-cache.js';

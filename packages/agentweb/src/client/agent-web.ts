@@ -22,11 +22,11 @@ import {
   type MerchantClient,
   type OrderStatusInput,
   type OrderStatusOutput,
-  type SearchCache,
+  type SearchCacheStore,
   type UserPreferencesSetInput,
   type UserPreferencesSetOutput,
 } from '@agentweb/cap';
-import { checkOptions, is, raceAbort } from '@agentweb/core';
+import { checkOptions, InvalidOptionError, is, raceAbort } from '@agentweb/core';
 import {
   createResolver,
   EXTRACTION_POOL_RULE,
@@ -87,6 +87,14 @@ const OPTION_RULES = {
   dns: { ...is.methods('resolveTxt'), expected: 'a DNS resolver (from createDnsResolver) or { resolveTxt }' },
   discovery: is.object,
   contextStore: is.methods('get', 'set', 'delete'),
+  searchCache: {
+    ...is.methods('get', 'set'),
+    expected: 'a search cache (from createSearchCache or createRedisSearchCache)',
+  },
+  httpCache: {
+    ...is.methods('get', 'store', 'refresh', 'isFresh', 'ttlSeconds'),
+    expected: 'an HTTP cache store (an HttpCache or createRedisHttpCache)',
+  },
   credentials: {
     ...is.anyOf(is.object, is.function),
     expected: 'a map of credentials by merchant or a function',
@@ -107,7 +115,7 @@ export class AgentWeb implements AgentWebClient {
   readonly #ownsHttp: boolean;
   readonly #resolver: Resolver;
   readonly #cardCache: CardCache;
-  readonly #searchCache: SearchCache;
+  readonly #searchCache: SearchCacheStore;
   readonly #registry: MerchantRegistry;
   readonly #contextStore: ContextStore;
   readonly #userId: string;
@@ -143,6 +151,15 @@ export class AgentWeb implements AgentWebClient {
     }
     this.#userId = userId;
     this.#emit = createEventEmitter(options.onEvent);
+    if (options.http !== undefined && options.httpCache !== undefined) {
+      // The given client has its own cache; silently ignoring this one would leave a shared store unused.
+      throw new InvalidOptionError({
+        callee: 'new AgentWeb',
+        option: 'httpCache',
+        expected: 'undefined when http is given (pass the store to createHttpClient({ cache }) instead)',
+        received: 'a cache store',
+      });
+    }
     this.#ownsHttp = options.http === undefined;
     this.#http =
       options.http ??
@@ -152,6 +169,7 @@ export class AgentWeb implements AgentWebClient {
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
         allowHttp: options.allowHttp ?? false,
         allowPrivateNetwork: options.allowPrivateNetwork ?? false,
+        ...(options.httpCache === undefined ? {} : { cache: options.httpCache }),
       });
     this.#resolver = createResolver({
       allowHttp: options.allowHttp ?? false,
@@ -160,7 +178,7 @@ export class AgentWeb implements AgentWebClient {
       ...(options.dns === undefined ? {} : { dns: options.dns }),
     });
     this.#cardCache = createCardCache();
-    this.#searchCache = createSearchCache();
+    this.#searchCache = options.searchCache ?? createSearchCache();
     this.#registry = new MerchantRegistry(maxMerchants);
     this.#contextStore = options.contextStore ?? createMemoryContextStore();
   }

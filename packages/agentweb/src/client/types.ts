@@ -19,6 +19,7 @@ import type {
   OrderStatusInput,
   OrderStatusOutput,
   ProductGetOutput,
+  SearchCacheStore,
   UserPreferencesSetInput,
   UserPreferencesSetOutput,
 } from '@agentweb/cap';
@@ -29,7 +30,13 @@ import type {
   ResolveResult,
   ResolverOptions,
 } from '@agentweb/discovery';
-import type { FetchFunction, HttpClient, HttpProvenance, LookupFunction } from '@agentweb/http';
+import type {
+  FetchFunction,
+  HttpCacheStore,
+  HttpClient,
+  HttpProvenance,
+  LookupFunction,
+} from '@agentweb/http';
 
 /** Credentials for one merchant, looked up when the merchant is added. */
 export type CredentialsLookup = (merchant: { domain: string; profile: AgentProfile }) => A2AAuth | undefined;
@@ -54,6 +61,18 @@ export interface AgentWebOptions {
   discovery?: Omit<ResolverOptions, 'http' | 'dns'>;
   /** Where contextIds live (default: in memory). Pass a file store to keep them across runs. */
   contextStore?: ContextStore;
+  /**
+   * Where non-personalised search pages are cached (default: `createSearchCache()`, in memory, per client). Pass
+   * `createRedisSearchCache(...)` of `@agentweb/redis` to share pages between instances; a shared store that
+   * fails is skipped with a `cache-unavailable` warning on the merchant's outcome.
+   */
+  searchCache?: SearchCacheStore;
+  /**
+   * The response cache of the HTTP client this client builds (default: an in-memory `HttpCache`). Pass
+   * `createRedisHttpCache(...)` of `@agentweb/redis` to share cards and documents between instances. Only with
+   * no `http` option: a client you pass has its own cache.
+   */
+  httpCache?: HttpCacheStore;
   /** The user this client acts for; contextIds and personalised caches are keyed by it (default `'default'`). */
   userId?: string;
   /**
