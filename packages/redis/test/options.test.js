@@ -29,6 +29,7 @@ describe('option checks of the Redis caches', () => {
     ['createRedisSearchCache', () => createRedisSearchCache({ url, ttlMs: 0 }), 'ttlMs'],
     ['createRedisSearchCache', () => createRedisSearchCache({ url, ttlMs: 1.5 }), 'ttlMs'],
     ['createRedisSearchCache', () => createRedisSearchCache({ url, maxEntryBytes: '1mb' }), 'maxEntryBytes'],
+    ['createRedisSearchCache', () => createRedisSearchCache({ url, nearCacheBytes: -1 }), 'nearCacheBytes'],
   ])('%s refuses a wrong option', (callee, call, option) => {
     expect(call).toThrow(expect.objectContaining(invalidOption(callee, option)));
   });

@@ -73,7 +73,7 @@ async function redisAnswers(cache: RedisSearchCache): Promise<void> {
   await expect
     .poll(
       () =>
-        cache.get('["probe"]').then(
+        Promise.resolve(cache.get('["probe"]')).then(
           () => 'up',
           () => 'down',
         ),

@@ -68,6 +68,11 @@ describe.runIf(redis.available)('interop: shared caches on redis-server', () => 
     make: (options) => searchCache(options),
     capsEntryBytes: true,
   });
+  // Every read a round trip: the contract holds for what Redis itself keeps, not only for the near cache.
+  describeSearchCacheContract('createRedisSearchCache without a near cache', {
+    make: (options) => searchCache({ ...options, nearCacheBytes: 0 }),
+    capsEntryBytes: true,
+  });
   describeSearchCachePartitions('createRedisSearchCache', () => searchCache());
 
   describe('createRedisHttpCache on Redis', () => {
@@ -193,9 +198,30 @@ describe.runIf(redis.available)('interop: shared caches on redis-server', () => 
       expect(await searchCache().get(key('anonymous', 'lamp'))).toBeUndefined();
     });
 
+    it('serves pages an instance has read or written from its near cache, and only while the Redis key lives', async () => {
+      const keyPrefix = nextPrefix();
+      const [writer, reader, uncached] = [16 * 1024 * 1024, 16 * 1024 * 1024, 0].map((nearCacheBytes) => {
+        const cache = createRedisSearchCache({ url: server.url, keyPrefix, ttlMs: 1_000, nearCacheBytes });
+        opened.push(cache);
+        return cache;
+      }) as [RedisSearchCache, RedisSearchCache, RedisSearchCache];
+      await writer.set(key('anonymous', 'lamp'), samplePage('m', 1));
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(await reader.get(key('anonymous', 'lamp'))).toBeDefined();
+      // Gone from Redis: the instances that hold it near still serve it (no round trip), the others do not.
+      await admin.del(...(await admin.keys(`${keyPrefix}*`)));
+      expect(await uncached.get(key('anonymous', 'lamp'))).toBeUndefined();
+      expect(reader.get(key('anonymous', 'lamp'))).toMatchObject({ output: { totalResults: 1 } });
+      expect(writer.get(key('anonymous', 'lamp'))).toMatchObject({ output: { totalResults: 1 } });
+      // The reader kept the expiry the key had in Redis, not a fresh ttlMs from its own read.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(await reader.get(key('anonymous', 'lamp'))).toBeUndefined();
+      expect(await writer.get(key('anonymous', 'lamp'))).toBeUndefined();
+    });
+
     it('treats a value it did not write as a miss', async () => {
       const keyPrefix = nextPrefix();
-      const cache = createRedisSearchCache({ url: server.url, keyPrefix });
+      const cache = createRedisSearchCache({ url: server.url, keyPrefix, nearCacheBytes: 0 });
       opened.push(cache);
       await cache.set(key('anonymous', 'lamp'), samplePage('m', 1));
       const [stored] = await admin.keys(`${keyPrefix}*`);
