@@ -2,7 +2,12 @@ import { checkOptions, isPromiseLike, type MaybePromise, withholdUrlSecrets } fr
 import type { Agent } from 'undici';
 import { createAddressPolicy } from './address-guard.js';
 import { decodeText, excerptOf, parseJsonBody } from './body-text.js';
-import { type CacheEntry, type RequestHeaderReader, revalidatedFields } from './cache-entry.js';
+import {
+  type CacheEntry,
+  type RequestHeaderReader,
+  revalidatedFields,
+  type StorableResponse,
+} from './cache-entry.js';
 import { JSON_MEDIA_TYPES, matchesMediaType, mediaType } from './content-type.js';
 import { Deadline } from './deadline.js';
 import { deepFreeze } from './deep-freeze.js';
@@ -43,15 +48,8 @@ const DEFAULT_USER_AGENT = 'agentweb-http/0.1';
 const JSON_ACCEPT = 'application/json, application/*+json;q=0.9, */*;q=0.1';
 
 /** A fully read response, from the network or the cache. */
-interface Snapshot {
+interface Snapshot extends StorableResponse {
   url: string;
-  status: number;
-  headers: ReadonlyHeaders;
-  bytes: Uint8Array;
-  sha256: string;
-  finalUrl: string;
-  redirects: readonly string[];
-  fetchedAt: string;
   fromCache: boolean;
   revalidated: boolean;
   /** The cache entry holding these bytes, whose memo shares parsed forms between callers. */
@@ -419,7 +417,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       } catch (error) {
         return afterStoreLookup(href, call, headers, reader, limit, activeCache, storeFailure('get', error));
       }
-      if (isPromiseLike(found)) return afterStoreLookup(href, call, headers, reader, limit, activeCache, found);
+      if (isPromiseLike(found))
+        return afterStoreLookup(href, call, headers, reader, limit, activeCache, found);
     }
     // The in-memory store answered at once: a fresh hit is served without waiting on anything.
     const entry = usableEntry(found, call);

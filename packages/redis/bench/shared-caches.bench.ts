@@ -12,7 +12,7 @@ import { benchGroup } from '../../../bench/support/bench-group.js';
 import { findExecutable } from '../../../test/interop.js';
 import { discover } from '../../cap/bench/helpers/merchants.js';
 import { createRedisSearchCache, type RedisSearchCache } from '../src/index.js';
-import { type RedisServerHandle, startRedisServer } from '../src/test/index.js';
+import { startRedisServer } from '../src/test/index.js';
 
 // Fan-out search with a warm cache: two instances sharing one Redis (each its own merchant clients, HTTP client
 // and Redis connection, as two processes would have; searches alternate between them) against one instance with

@@ -17,11 +17,12 @@ import {
   escapeKeyPart,
   openRedisConnection,
   REDIS_CONNECTION_RULES,
+  type RedisConnection,
   type RedisConnectionOptions,
 } from './redis-connection.js';
 
-/** Options of {@link createRedisHttpCache}: a connection (`url` or `client`) and the cache's limits. */
-export interface RedisHttpCacheOptions extends RedisConnectionOptions {
+/** The rules and limits of a Redis HTTP cache (for {@link createRedisHttpCache} and {@link httpCacheOn}). */
+export interface RedisHttpCacheSettings {
   /**
    * Largest entry stored, in bytes: body plus headers and bookkeeping as stored (default 1 MiB). A larger response
    * is served to its caller but not shared.
@@ -40,6 +41,9 @@ export interface RedisHttpCacheOptions extends RedisConnectionOptions {
   maxTtlMs?: number;
 }
 
+/** Options of {@link createRedisHttpCache}: a connection (`url` or `client`) and the cache's settings. */
+export interface RedisHttpCacheOptions extends RedisConnectionOptions, RedisHttpCacheSettings {}
+
 /** An {@link HttpCacheStore} on Redis, shared by every process that uses the same Redis and `keyPrefix`. */
 export interface RedisHttpCache extends HttpCacheStore {
   /** Freshness for responses without explicit freshness, in ms. */
@@ -52,8 +56,8 @@ export interface RedisHttpCache extends HttpCacheStore {
   close(): Promise<void>;
 }
 
-const RULES = {
-  ...REDIS_CONNECTION_RULES,
+/** Rules of {@link RedisHttpCacheSettings}, for callers that take them nested (`createRedisState`). */
+export const REDIS_HTTP_CACHE_RULES = {
   maxEntryBytes: is.positiveInteger,
   heuristicTtlMs: is.nonNegativeNumber,
   negativeTtlMs: is.nonNegativeNumber,
@@ -184,16 +188,45 @@ function hostOf(url: string): string {
  */
 export function createRedisHttpCache(options: RedisHttpCacheOptions): RedisHttpCache {
   const callee = 'createRedisHttpCache';
-  checkOptions(callee, options, RULES, { optionsRequired: true });
-  const connection = openRedisConnection(callee, options);
+  checkOptions(
+    callee,
+    options,
+    { ...REDIS_CONNECTION_RULES, ...REDIS_HTTP_CACHE_RULES },
+    { optionsRequired: true },
+  );
+  const {
+    maxEntryBytes,
+    heuristicTtlMs,
+    negativeTtlMs,
+    revalidationWindowMs,
+    maxTtlMs,
+    ...connectionOptions
+  } = options;
+  const settings: RedisHttpCacheSettings = {};
+  if (maxEntryBytes !== undefined) settings.maxEntryBytes = maxEntryBytes;
+  if (heuristicTtlMs !== undefined) settings.heuristicTtlMs = heuristicTtlMs;
+  if (negativeTtlMs !== undefined) settings.negativeTtlMs = negativeTtlMs;
+  if (revalidationWindowMs !== undefined) settings.revalidationWindowMs = revalidationWindowMs;
+  if (maxTtlMs !== undefined) settings.maxTtlMs = maxTtlMs;
+  return httpCacheOn(openRedisConnection(callee, connectionOptions), settings);
+}
+
+/**
+ * The HTTP cache on an open connection, so `createRedisState` can share one connection among its stores;
+ * `close()` closes the connection when it was opened from a `url`.
+ */
+export function httpCacheOn(
+  connection: RedisConnection,
+  settings: RedisHttpCacheSettings = {},
+): RedisHttpCache {
   const policy: CachePolicy = {
-    heuristicTtlMs: options.heuristicTtlMs ?? 0,
-    negativeTtlMs: options.negativeTtlMs ?? 30_000,
+    heuristicTtlMs: settings.heuristicTtlMs ?? 0,
+    negativeTtlMs: settings.negativeTtlMs ?? 30_000,
     shared: true,
   };
-  const maxEntryBytes = options.maxEntryBytes ?? 1024 * 1024;
-  const revalidationWindowMs = options.revalidationWindowMs ?? 600_000;
-  const maxTtlMs = options.maxTtlMs ?? 86_400_000;
+  const maxEntryBytes = settings.maxEntryBytes ?? 1024 * 1024;
+  const revalidationWindowMs = settings.revalidationWindowMs ?? 600_000;
+  const maxTtlMs = settings.maxTtlMs ?? 86_400_000;
   const prefix = `${connection.keyPrefix}http:`;
   const keyOf = (url: string) => `${prefix}${escapeKeyPart(hostOf(url))}:${digestKeyPart(url)}`;
 

@@ -6,11 +6,12 @@ import {
   escapeKeyPart,
   openRedisConnection,
   REDIS_CONNECTION_RULES,
+  type RedisConnection,
   type RedisConnectionOptions,
 } from './redis-connection.js';
 
-/** Options of {@link createRedisSearchCache}: a connection (`url` or `client`) and the cache's limits. */
-export interface RedisSearchCacheOptions extends RedisConnectionOptions {
+/** The limits of a Redis search cache (for {@link createRedisSearchCache} and {@link searchCacheOn}). */
+export interface RedisSearchCacheSettings {
   /** How long a page is shared, in whole ms (default 60 000, as the in-memory cache); the key's TTL. */
   ttlMs?: number;
   /**
@@ -25,6 +26,9 @@ export interface RedisSearchCacheOptions extends RedisConnectionOptions {
    */
   nearCacheBytes?: number;
 }
+
+/** Options of {@link createRedisSearchCache}: a connection (`url` or `client`) and the cache's limits. */
+export interface RedisSearchCacheOptions extends RedisConnectionOptions, RedisSearchCacheSettings {}
 
 /** A {@link SearchCacheStore} on Redis, shared by every process that uses the same Redis and `keyPrefix`. */
 export interface RedisSearchCache extends SearchCacheStore {
@@ -44,8 +48,8 @@ export interface RedisSearchCache extends SearchCacheStore {
   close(): Promise<void>;
 }
 
-const RULES = {
-  ...REDIS_CONNECTION_RULES,
+/** Rules of {@link RedisSearchCacheSettings}, for callers that take them nested (`createRedisState`). */
+export const REDIS_SEARCH_CACHE_RULES = {
   ttlMs: is.positiveInteger,
   maxEntryBytes: is.positiveInteger,
   nearCacheBytes: is.nonNegativeInteger,
@@ -112,13 +116,33 @@ function decode(text: string): StoredPage | undefined {
  */
 export function createRedisSearchCache(options: RedisSearchCacheOptions): RedisSearchCache {
   const callee = 'createRedisSearchCache';
-  checkOptions(callee, options, RULES, { optionsRequired: true });
-  const connection = openRedisConnection(callee, options);
-  const ttlMs = options.ttlMs ?? 60_000;
-  const maxEntryBytes = options.maxEntryBytes ?? 512 * 1024;
+  checkOptions(
+    callee,
+    options,
+    { ...REDIS_CONNECTION_RULES, ...REDIS_SEARCH_CACHE_RULES },
+    { optionsRequired: true },
+  );
+  const { ttlMs, maxEntryBytes, nearCacheBytes, ...connectionOptions } = options;
+  return searchCacheOn(openRedisConnection(callee, connectionOptions), {
+    ...(ttlMs === undefined ? {} : { ttlMs }),
+    ...(maxEntryBytes === undefined ? {} : { maxEntryBytes }),
+    ...(nearCacheBytes === undefined ? {} : { nearCacheBytes }),
+  });
+}
+
+/**
+ * The search cache on an open connection, so `createRedisState` can share one connection among its stores;
+ * `close()` closes the connection when it was opened from a `url`.
+ */
+export function searchCacheOn(
+  connection: RedisConnection,
+  settings: RedisSearchCacheSettings = {},
+): RedisSearchCache {
+  const ttlMs = settings.ttlMs ?? 60_000;
+  const maxEntryBytes = settings.maxEntryBytes ?? 512 * 1024;
   const prefix = `${connection.keyPrefix}search:`;
   const keyOf = (key: string) => `${prefix}${escapeKeyPart(partitionOf(key))}:${digestKeyPart(key)}`;
-  const nearCacheBytes = options.nearCacheBytes ?? 16 * 1024 * 1024;
+  const nearCacheBytes = settings.nearCacheBytes ?? 16 * 1024 * 1024;
   const near =
     nearCacheBytes > 0 ? new LRUCache<string, CachedSearchPage>({ maxSize: nearCacheBytes }) : undefined;
 

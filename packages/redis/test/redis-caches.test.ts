@@ -11,8 +11,11 @@ import { describeHttpCacheContract } from '../../http/test/helpers/http-cache-co
 import {
   createRedisHttpCache,
   createRedisSearchCache,
+  httpCacheOn,
+  openRedisConnection,
   type RedisHttpCache,
   type RedisSearchCache,
+  searchCacheOn,
 } from '../src/index.js';
 import { type RedisServerHandle, startRedisServer } from '../src/test/index.js';
 
@@ -230,6 +233,28 @@ describe.runIf(redis.available)('interop: shared caches on redis-server', () => 
         expect(await cache.get(key('anonymous', 'lamp'))).toBeUndefined();
       }
     });
+  });
+
+  it('puts both caches on one open connection, as createRedisState shares it', async () => {
+    const keyPrefix = nextPrefix();
+    const connection = openRedisConnection('test', { url: server.url, keyPrefix });
+    opened.push(connection);
+    const pages = searchCacheOn(connection, { ttlMs: 30_000 });
+    const responses = httpCacheOn(connection, { maxTtlMs: 20_000 });
+    await pages.set(key('anonymous', 'lamp'), samplePage('m', 1));
+    await responses.store('https://shop.test/card', {
+      status: 200,
+      headers: new Headers({ 'cache-control': 'max-age=600' }),
+      bytes: new Uint8Array(3),
+      sha256: 'x',
+      finalUrl: 'https://shop.test/card',
+      redirects: [],
+      fetchedAt: new Date().toISOString(),
+    });
+    const ttls = await keysWithTtl(keyPrefix);
+    expect([...ttls.keys()].map((name) => name.split(':')[1]).sort()).toEqual(['http', 'search']);
+    for (const ttl of ttls.values()) expect(ttl).toBeLessThanOrEqual(30_000);
+    expect(connection.client.status).toBe('ready');
   });
 
   describe('bounds against a hostile merchant', () => {
