@@ -243,6 +243,29 @@ describe.runIf(redis.available)('interop: redis-server, AgentWeb on many instanc
     }, 30_000);
   });
 
+  it('redis: { url } also shares the search cache: an anonymous search made on one instance is answered from Redis on the other', async () => {
+    const merchant = sb.merchants[2]!;
+    const keyPrefix = `many-${++prefixes}:`;
+    // Two users without credentials: their first searches carry no contextId and share the anonymous partition.
+    const [a, b] = ['carol', 'dave'].map((userId) => {
+      const aw = new AgentWeb(sandboxOptions(sb, { userId, redis: { url: server.url, keyPrefix } }));
+      open.push(aw);
+      return aw;
+    }) as [AgentWeb, AgentWeb];
+    await a.addMerchant(host(2));
+    await b.addMerchant(host(2));
+    const first = await a.search('lamp', { merchants: [host(2)] });
+    expect(first.outcomes.map((o) => o.status)).toEqual(['ok']);
+    const sent = merchant.stats.a2aRequests;
+    const second = await b.search('lamp', { merchants: [host(2)] });
+    expect(second.outcomes.map((o) => o.status)).toEqual(['ok']);
+    expect(second.products.map((p) => p.product.productId)).toEqual(
+      first.products.map((p) => p.product.productId),
+    );
+    expect(merchant.stats.a2aRequests).toBe(sent);
+    expect(await admin.keys(`${keyPrefix}search:*`)).not.toEqual([]);
+  });
+
   it('the CLI with --redis keeps the contextIds of a user in Redis across runs, and closes its connection', async () => {
     const connections = async () => ((await admin.client('LIST')) as string).trim().split('\n').length;
     // Every client of the earlier tests is closed: only this test's admin connection is left.

@@ -20,6 +20,7 @@ export {
   type InvalidOptionErrorOptions,
   isInvalidOptionError,
 } from './invalid-option-error.js';
+export { isPromiseLike, type MaybePromise } from './maybe-promise.js';
 export { type ModuleEntry, moduleEntry } from './module-entry.js';
 export type { ProgressEvent, ProgressListener, ProvenanceRecord } from './provenance.js';
 export { isStateStoreError, StateStoreError, type StateStoreErrorOptions } from './state-store-error.js';

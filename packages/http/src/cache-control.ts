@@ -8,24 +8,38 @@ export interface CacheDirectives {
   noStore: boolean;
   /** `no-cache`: store, but revalidate before every use. */
   noCache: boolean;
+  /** `private`: only a private cache may store it; a shared one (one store for many users) must not. */
+  private: boolean;
+  /** `s-maxage` in seconds: the lifetime for shared caches, which wins over `max-age` there. */
+  sMaxAge: number | undefined;
 }
 
 /** Parses a `Cache-Control` header value (unknown directives are ignored, as RFC 9111 requires). */
 export function parseCacheControl(value: string | null): CacheDirectives {
-  const directives: CacheDirectives = { maxAge: undefined, noStore: false, noCache: false };
+  const directives: CacheDirectives = {
+    maxAge: undefined,
+    noStore: false,
+    noCache: false,
+    private: false,
+    sMaxAge: undefined,
+  };
   if (!value) return directives;
   for (const part of value.split(',')) {
     const [rawName = '', rawValue] = part.split('=', 2);
     const name = rawName.trim().toLowerCase();
     if (name === 'no-store') directives.noStore = true;
     else if (name === 'no-cache') directives.noCache = true;
-    else if (name === 'max-age' && rawValue !== undefined) {
-      const seconds = Number.parseInt(rawValue.trim().replace(/^"|"$/g, ''), 10);
-      // A malformed max-age makes the response stale (RFC 9111 §4.2.1), never fresh.
-      directives.maxAge = Number.isFinite(seconds) && seconds >= 0 ? seconds : 0;
-    }
+    else if (name === 'private') directives.private = true;
+    else if (name === 'max-age' && rawValue !== undefined) directives.maxAge = deltaSeconds(rawValue);
+    else if (name === 's-maxage' && rawValue !== undefined) directives.sMaxAge = deltaSeconds(rawValue);
   }
   return directives;
+}
+
+// A malformed delta makes the response stale (RFC 9111 §4.2.1), never fresh.
+function deltaSeconds(rawValue: string): number {
+  const seconds = Number.parseInt(rawValue.trim().replace(/^"|"$/g, ''), 10);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : 0;
 }
 
 /** Statuses a cache may store without explicit freshness (RFC 9110 §15.1), minus those never final here. */
@@ -51,22 +65,26 @@ export interface StoragePlan {
 
 /**
  * Decides whether and how long a GET response may be stored: `undefined` when it must not be (no-store,
- * uncacheable status, or neither freshness nor validators to make storing it useful).
+ * uncacheable status, or neither freshness nor validators to make storing it useful). A `shared` cache (one
+ * store serving many users, RFC 9111 §3.5) also refuses `private` responses and prefers `s-maxage`.
  */
 export function planStorage(
   status: number,
   headers: ReadonlyHeaders,
   defaults: FreshnessDefaults,
   now: number,
-) {
+  shared = false,
+): StoragePlan | undefined {
   if (!HEURISTIC_STATUSES.has(status)) return undefined;
   const directives = parseCacheControl(headers.get('cache-control'));
   if (directives.noStore) return undefined;
+  if (shared && directives.private) return undefined;
   if (headers.get('vary')?.includes('*')) return undefined;
   const age = Number.parseInt(headers.get('age') ?? '', 10);
   const initialAgeMs = Number.isFinite(age) && age > 0 ? age * 1000 : 0;
   let freshnessMs: number;
-  if (directives.maxAge !== undefined) freshnessMs = directives.maxAge * 1000;
+  if (shared && directives.sMaxAge !== undefined) freshnessMs = directives.sMaxAge * 1000;
+  else if (directives.maxAge !== undefined) freshnessMs = directives.maxAge * 1000;
   else if (headers.has('expires')) {
     const expires = Date.parse(headers.get('expires') ?? '');
     const date = Date.parse(headers.get('date') ?? '');

@@ -1,7 +1,13 @@
-import { checkOptions } from '@agentweb/core';
+import { checkOptions, isPromiseLike, type MaybePromise, withholdUrlSecrets } from '@agentweb/core';
 import type { Agent } from 'undici';
 import { createAddressPolicy } from './address-guard.js';
 import { decodeText, excerptOf, parseJsonBody } from './body-text.js';
+import {
+  type CacheEntry,
+  type RequestHeaderReader,
+  revalidatedFields,
+  type StorableResponse,
+} from './cache-entry.js';
 import { JSON_MEDIA_TYPES, matchesMediaType, mediaType } from './content-type.js';
 import { Deadline } from './deadline.js';
 import { deepFreeze } from './deep-freeze.js';
@@ -9,7 +15,8 @@ import { checkUrl } from './destination-guard.js';
 import { BodyTooLargeError, ContentTypeError, HttpStatusError, TimeoutError } from './errors.js';
 import { createGuardedDispatcher } from './guarded-dispatcher.js';
 import { type FetchFunction, isGuardedFetch } from './guarded-fetch.js';
-import { type CacheEntry, HttpCache, type RequestHeaderReader } from './http-cache.js';
+import { HttpCache } from './http-cache.js';
+import { type HttpCacheStore, isHttpCacheStore } from './http-cache-store.js';
 import type {
   BytesResult,
   CallOptions,
@@ -26,9 +33,8 @@ import type {
 } from './http-client-options.js';
 import { defaultLookup } from './lookup.js';
 import { HTTP_CLIENT_OPTION_RULES } from './option-rules.js';
-import type { HttpProvenance } from './provenance.js';
+import type { CacheStoreFailure, HttpProvenance } from './provenance.js';
 import { cappedStream, readCapped, readExcerpt } from './read-body.js';
-import type { ReadonlyHeaders } from './readonly-headers.js';
 import { resolveDestination } from './resolve-destination.js';
 import { resolveRetryPolicy } from './retry-policy.js';
 import { type CallContext, discardBody, explainFailure, type Hop, send, type Transport } from './send.js';
@@ -41,19 +47,26 @@ const DEFAULT_USER_AGENT = 'agentweb-http/0.1';
 const JSON_ACCEPT = 'application/json, application/*+json;q=0.9, */*;q=0.1';
 
 /** A fully read response, from the network or the cache. */
-interface Snapshot {
+interface Snapshot extends StorableResponse {
   url: string;
-  status: number;
-  headers: ReadonlyHeaders;
-  bytes: Uint8Array;
-  sha256: string;
-  finalUrl: string;
-  redirects: readonly string[];
-  fetchedAt: string;
   fromCache: boolean;
   revalidated: boolean;
   /** The cache entry holding these bytes, whose memo shares parsed forms between callers. */
   entry: CacheEntry | undefined;
+  /** Set when the cache store failed and the call went on without it. */
+  cacheError?: CacheStoreFailure;
+}
+
+/** What the client asks of a cache store (named in `provenance.cacheError`). */
+type StoreOperation = CacheStoreFailure['operation'];
+
+function storeFailure(operation: StoreOperation, error: unknown): CacheStoreFailure {
+  const code =
+    typeof (error as { code?: unknown } | null)?.code === 'string'
+      ? (error as { code: string }).code
+      : 'CACHE_STORE_FAILED';
+  const message = error instanceof Error ? error.message : String(error);
+  return { operation, code, message: withholdUrlSecrets(message).slice(0, 500) };
 }
 
 const globalTransport: Transport = {
@@ -113,12 +126,14 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const baseBypassesCache = bypassesCache(baseHeaders);
   const baseWantsRevalidation = wantsRevalidation(baseHeaders);
   const baseRetry = resolveRetryPolicy(options.retry);
-  const cache =
+  const cacheStore: HttpCacheStore | undefined =
     options.cache === false
       ? undefined
-      : options.cache instanceof HttpCache
+      : options.cache instanceof HttpCache || isHttpCacheStore(options.cache)
         ? options.cache
         : new HttpCache(options.cache === true || options.cache === undefined ? {} : options.cache);
+  // The in-memory cache answers synchronously and never throws: its hits skip the checks a store needs.
+  const memoryCache = cacheStore instanceof HttpCache ? cacheStore : undefined;
   /**
    * Shared GETs in progress. `waiters` counts the calls still waiting; when the last one gives up, the request
    * is aborted, so a caller's abort frees the connection (and `close()`) instead of running to the deadline.
@@ -239,8 +254,62 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     };
   }
 
+  /**
+   * Waits for a store's asynchronous answer, at most until `expiresAt` (epoch ms) and never past a caller's abort
+   * (which rejects, as the network path does). A store that rejects or runs out of time yields `failure`, and the
+   * call goes on without the cache.
+   */
+  async function awaitStore<T>(
+    pending: PromiseLike<T>,
+    operation: StoreOperation,
+    expiresAt: number,
+    signals: readonly AbortSignal[],
+  ): Promise<{ value: T | undefined; failure?: CacheStoreFailure }> {
+    let timer: NodeJS.Timeout | undefined;
+    const waitMs = Math.max(0, Math.round(expiresAt - Date.now()));
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), waitMs);
+    });
+    try {
+      const raced = Promise.race([Promise.resolve(pending).then((value) => ({ value })), late]);
+      const settled = await (signals.length === 0 ? raced : raceSignals(raced, signals));
+      if (settled === 'late') {
+        return {
+          value: undefined,
+          failure: {
+            operation,
+            code: 'CACHE_STORE_TIMEOUT',
+            message: `the cache store did not answer within ${waitMs} ms, the share of the call's deadline it may use`,
+          },
+        };
+      }
+      return settled;
+    } catch (error) {
+      for (const signal of signals) if (signal.aborted) throw signal.reason;
+      return { value: undefined, failure: storeFailure(operation, error) };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Runs a store write or refresh; an asynchronous one is awaited until `expiresAt` at most. */
+  async function writeStore<T>(
+    operation: StoreOperation,
+    write: () => MaybePromise<T>,
+    expiresAt: number,
+  ): Promise<{ value: T | undefined; failure?: CacheStoreFailure }> {
+    let answer: MaybePromise<T>;
+    try {
+      answer = write();
+    } catch (error) {
+      return { value: undefined, failure: storeFailure(operation, error) };
+    }
+    // The shared request is not tied to one caller's signal; the deadline bounds the wait.
+    return isPromiseLike(answer) ? awaitStore(answer, operation, expiresAt, []) : { value: answer };
+  }
+
   async function revalidateOrFetch(
-    activeCache: HttpCache,
+    activeCache: HttpCacheStore,
     url: URL,
     call: CallOptions,
     headers: Record<string, string>,
@@ -262,12 +331,23 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     // (aborted only when every waiting caller has given up): one caller giving up must not fail the others.
     const signals = options.signal ? [options.signal, flightSignal] : [flightSignal];
     const limit = call.maxBodyBytes ?? options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-    const snapshot = await fromNetwork(context(url, call, 'GET', sent, undefined, signals), limit);
+    const ctx = context(url, call, 'GET', sent, undefined, signals);
+    const expiresAt = ctx.deadline.expiresAt;
+    const snapshot = await fromNetwork(ctx, limit);
     if (stale && snapshot.status === 304 && sent !== headers) {
-      return fromEntry(activeCache.refresh(stale, snapshot.headers), true);
+      const refreshed = activeCache.refresh(stale, snapshot.headers);
+      if (!isPromiseLike(refreshed)) return fromEntry(refreshed, true);
+      const written = await writeStore('refresh', () => refreshed, expiresAt);
+      if (written.value) return fromEntry(written.value, true);
+      // The 304 still confirms the stored body; serve it with the merged headers, without the store.
+      const merged = revalidatedFields(stale, snapshot.headers, { heuristicTtlMs: 0, negativeTtlMs: 0 }, 0);
+      return { ...fromEntry({ ...stale, headers: merged.headers }, true), cacheError: written.failure };
     }
-    const entry = activeCache.store(url.href, snapshot, reader);
-    return entry ? { ...snapshot, entry } : snapshot;
+    const stored = activeCache.store(url.href, snapshot, reader);
+    if (!isPromiseLike(stored)) return stored ? { ...snapshot, entry: stored } : snapshot;
+    const written = await writeStore('store', () => stored, expiresAt);
+    if (written.failure) return { ...snapshot, cacheError: written.failure };
+    return written.value ? { ...snapshot, entry: written.value } : snapshot;
   }
 
   // Vetted hrefs of recent string URLs, so a cache hit skips URL parsing; bounded by clearing when full.
@@ -321,23 +401,83 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   async function bufferedGet(input: string | URL, call: CallOptions, accept: string): Promise<Snapshot> {
     const href = vettedHref(input);
     const limit = call.maxBodyBytes ?? options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-    const activeCache = call.cache === false ? undefined : cache;
+    const activeCache = call.cache === false ? undefined : cacheStore;
     const headers = headersFor(call, accept);
     if (!activeCache || baseBypassesCache || (call.headers !== undefined && bypassesCache(headers))) {
       const signals = callerSignals(call);
       return fromNetwork(context(new URL(href), call, 'GET', headers, undefined, signals), limit);
     }
     const reader: RequestHeaderReader = (name) => headers[name] ?? null;
-    const found = activeCache.get(href, reader);
-    // An entry this call's redirect policy would not have produced is treated as absent (and replaced).
-    const entry = found && redirectsAllowed(found, call) ? found : undefined;
-    if (
-      entry &&
-      activeCache.isFresh(entry) &&
-      !(call.headers === undefined ? baseWantsRevalidation : wantsRevalidation(headers))
-    ) {
+    let found: MaybePromise<CacheEntry | undefined>;
+    if (activeCache === memoryCache) found = memoryCache.get(href, reader);
+    else {
+      try {
+        found = activeCache.get(href, reader);
+      } catch (error) {
+        return afterStoreLookup(href, call, headers, reader, limit, activeCache, storeFailure('get', error));
+      }
+      if (isPromiseLike(found))
+        return afterStoreLookup(href, call, headers, reader, limit, activeCache, found);
+    }
+    // The in-memory store answered at once: a fresh hit is served without waiting on anything.
+    const entry = usableEntry(found, call);
+    if (entry && activeCache.isFresh(entry) && !revalidationWanted(call, headers)) {
       return checkShared(fromEntry(entry, false), limit);
     }
+    return sharedRequest(href, call, headers, reader, limit, activeCache, entry, undefined);
+  }
+
+  /** An entry this call's redirect policy would not have produced is treated as absent (and replaced). */
+  function usableEntry(found: CacheEntry | undefined, call: CallOptions): CacheEntry | undefined {
+    return found && redirectsAllowed(found, call) ? found : undefined;
+  }
+
+  function revalidationWanted(call: CallOptions, headers: Record<string, string>): boolean {
+    return call.headers === undefined ? baseWantsRevalidation : wantsRevalidation(headers);
+  }
+
+  /**
+   * The rest of a GET whose store lookup answered asynchronously (a shared store) or failed: the lookup counts
+   * against the call's deadline (half of it at most) and the network part gets what is left; a failed or late
+   * lookup is a miss, reported in `provenance.cacheError`.
+   */
+  async function afterStoreLookup(
+    href: string,
+    call: CallOptions,
+    headers: Record<string, string>,
+    reader: RequestHeaderReader,
+    limit: number,
+    activeCache: HttpCacheStore,
+    lookup: PromiseLike<CacheEntry | undefined> | CacheStoreFailure,
+  ): Promise<Snapshot> {
+    const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const startedAt = Date.now();
+    const expiresAt = startedAt + timeoutMs;
+    // A lookup may take half the deadline at most, so a store that hangs still leaves the network the other half.
+    const read = isPromiseLike(lookup)
+      ? await awaitStore(lookup, 'get', startedAt + timeoutMs / 2, callerSignals(call))
+      : { value: undefined, failure: lookup };
+    const entry = usableEntry(read.value, call);
+    if (entry && activeCache.isFresh(entry) && !revalidationWanted(call, headers)) {
+      return checkShared(fromEntry(entry, false), limit);
+    }
+    const remaining = expiresAt - Date.now();
+    if (remaining <= 0) throw new TimeoutError({ url: href, timeoutMs });
+    const rest = { ...call, timeoutMs: remaining };
+    return sharedRequest(href, rest, headers, reader, limit, activeCache, entry, read.failure);
+  }
+
+  /** Joins (or starts) the shared request that revalidates `entry` or fetches afresh. */
+  async function sharedRequest(
+    href: string,
+    call: CallOptions,
+    headers: Record<string, string>,
+    reader: RequestHeaderReader,
+    limit: number,
+    activeCache: HttpCacheStore,
+    entry: CacheEntry | undefined,
+    lookupFailure: CacheStoreFailure | undefined,
+  ): Promise<Snapshot> {
     const signals = callerSignals(call);
     // Calls that differ in cap or redirect policy must not share an answer fetched under the other's.
     const key = [
@@ -374,7 +514,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     flight.waiters += 1;
     try {
       const snapshot = await (signals.length === 0 ? shared : raceSignals(shared, signals));
-      return checkShared(snapshot, limit);
+      return checkShared(lookupFailure ? { ...snapshot, cacheError: lookupFailure } : snapshot, limit);
     } finally {
       flight.waiters -= 1;
       if (flight.waiters === 0 && !flight.settled) {
@@ -401,7 +541,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   }
 
   function provenanceOf(snapshot: Snapshot, started: number): HttpProvenance {
-    return {
+    const provenance: HttpProvenance = {
       url: snapshot.url,
       finalUrl: snapshot.finalUrl,
       redirects: snapshot.redirects,
@@ -414,6 +554,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       revalidated: snapshot.revalidated,
       elapsedMs: performance.now() - started,
     };
+    // Added only when set: a spread in the literal above would slow every result's creation.
+    if (snapshot.cacheError) provenance.cacheError = snapshot.cacheError;
+    return provenance;
   }
 
   function statusError(snapshot: Snapshot, provenance: HttpProvenance): HttpStatusError {
@@ -602,7 +745,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     }),
-    cache,
+    cache: memoryCache,
+    cacheStore,
     close() {
       // Idempotent: owners often close in more than one place (a finally and a test's afterEach). Only a real
       // close is remembered: the transport is made on first use, possibly after an early close().

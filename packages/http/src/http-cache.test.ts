@@ -22,6 +22,13 @@ describe('parseCacheControl', () => {
       maxAge: 60,
       noStore: false,
       noCache: true,
+      private: false,
+      sMaxAge: undefined,
+    });
+    expect(parseCacheControl('private, s-maxage=30, max-age=60')).toMatchObject({
+      private: true,
+      sMaxAge: 30,
+      maxAge: 60,
     });
     expect(parseCacheControl('no-store')).toMatchObject({ noStore: true });
     expect(parseCacheControl('max-age=abc').maxAge).toBe(0);

@@ -2,6 +2,7 @@ import type { buildConnector } from 'undici';
 import type { PrivateNetworkAllowance } from './address-guard.js';
 import type { FetchFunction } from './guarded-fetch.js';
 import type { HttpCache, HttpCacheOptions } from './http-cache.js';
+import type { HttpCacheStore } from './http-cache-store.js';
 import type { LookupFunction } from './lookup.js';
 import type { HttpProvenance } from './provenance.js';
 import type { ReadonlyHeaders } from './readonly-headers.js';
@@ -51,8 +52,13 @@ export interface HttpClientOptions {
   connector?: buildConnector.connector;
   /** Retry policy for every call (default: 2 retries of idempotent methods); `false` disables retries. */
   retry?: RetryOptions | false;
-  /** Response cache: `true` (default) for a private cache with default limits, options, a shared instance, or `false`. */
-  cache?: boolean | HttpCacheOptions | HttpCache;
+  /**
+   * Response cache: `true` (default) for a private in-memory cache with default limits, its options, a shared
+   * `HttpCache` instance, another {@link HttpCacheStore} (e.g. `createRedisHttpCache` of `@agentweb/redis`, shared
+   * by many processes), or `false`. A store that fails never fails a call: the call goes on without the cache and
+   * says so in `provenance.cacheError`.
+   */
+  cache?: boolean | HttpCacheOptions | HttpCache | HttpCacheStore;
   /** `User-Agent` sent with every request (default `agentweb-http/0.1`). */
   userAgent?: string;
   /** Headers sent with every request (per-call headers override them by name). */
@@ -205,8 +211,10 @@ export interface HttpClient {
   readonly allowsHttp: boolean;
   /** The client's default deadline and body cap, for transports outside HTTP that honour the same limits. */
   readonly defaults: { readonly timeoutMs: number; readonly maxBodyBytes: number };
-  /** The client's cache, when caching is on. */
+  /** The client's in-memory cache, when caching is on and the store is an `HttpCache`. */
   readonly cache: HttpCache | undefined;
+  /** The cache store in use (an `HttpCache` or a shared store), when caching is on. */
+  readonly cacheStore?: HttpCacheStore | undefined;
   /** Closes the keep-alive connections of the default transport. Idempotent. */
   close(): Promise<void>;
 }

@@ -7,7 +7,19 @@ export {
   isBlockedAddress,
   type PrivateNetworkAllowance,
 } from './address-guard.js';
-export { type CacheDirectives, parseCacheControl } from './cache-control.js';
+export { type CacheDirectives, type FreshnessDefaults, parseCacheControl } from './cache-control.js';
+export {
+  type CacheEntry,
+  type CachePolicy,
+  cacheEntryMatches,
+  cacheEntryTtlSeconds,
+  createCacheEntry,
+  isCacheEntryFresh,
+  type RequestHeaderReader,
+  type RevalidatedFields,
+  revalidatedFields,
+  type StorableResponse,
+} from './cache-entry.js';
 export { createHttpClient } from './create-http-client.js';
 export {
   BlockedAddressError,
@@ -47,13 +59,8 @@ export {
   type GuardedFetchOptions,
   isGuardedFetch,
 } from './guarded-fetch.js';
-export {
-  type CacheEntry,
-  HttpCache,
-  type HttpCacheOptions,
-  type RequestHeaderReader,
-  type StorableResponse,
-} from './http-cache.js';
+export { HttpCache, type HttpCacheOptions } from './http-cache.js';
+export { type HttpCacheStore, isHttpCacheStore } from './http-cache-store.js';
 export type {
   BytesResult,
   CallOptions,
@@ -72,7 +79,7 @@ export type {
 } from './http-client-options.js';
 export type { LookupFunction } from './lookup.js';
 export { HTTP_CLIENT_RULE } from './option-rules.js';
-export { type HttpProvenance, toProvenanceRecord } from './provenance.js';
+export { type CacheStoreFailure, type HttpProvenance, toProvenanceRecord } from './provenance.js';
 export type { ReadonlyHeaders } from './readonly-headers.js';
 export type { ResolveDestinationOptions, ResolvedDestination } from './resolve-destination.js';
 export { parseRetryAfter, type RetryEvent, type RetryOptions } from './retry-policy.js';

@@ -1,4 +1,5 @@
 import { is, type OptionRule } from '@agentweb/core';
+import { isHttpCacheStore } from './http-cache-store.js';
 
 const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -53,6 +54,7 @@ export const CACHE_OPTION_RULES = {
   maxBytes: is.positiveInteger,
   heuristicTtlMs: is.nonNegativeNumber,
   negativeTtlMs: is.nonNegativeNumber,
+  maxEntryBytes: is.positiveInteger,
 } as const;
 
 /** The options of `createHttpClient`. */
@@ -67,9 +69,13 @@ export const HTTP_CLIENT_OPTION_RULES = {
   lookup: is.function,
   connector: is.function,
   retry: RETRY_RULE,
+  // A store (an HttpCache, createRedisHttpCache, ...) is told apart from options by its methods: an object with a
+  // `get` method must have all of a store's.
   cache: {
-    ...is.shape(CACHE_OPTION_RULES, 'a boolean, cache options or an HttpCache'),
-    test: (v: unknown) => typeof v === 'boolean' || isObject(v),
+    ...is.shape(CACHE_OPTION_RULES, 'a boolean, cache options, an HttpCache or a cache store'),
+    test: (v: unknown) =>
+      typeof v === 'boolean' ||
+      (isObject(v) && (typeof (v as { get?: unknown }).get !== 'function' || isHttpCacheStore(v))),
   },
   userAgent: is.string,
   headers: { ...is.anyOf(is.object, is.array), expected: 'a record, a Headers object or name/value pairs' },

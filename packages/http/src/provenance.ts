@@ -1,5 +1,21 @@
 import type { ProvenanceRecord } from '@agentweb/core';
 
+/**
+ * A cache store that failed during a call (a shared store unreachable, restarting or slow). The call went on
+ * without the cache: it was a miss, and nothing it fetched was stored.
+ */
+export interface CacheStoreFailure {
+  /** What the client asked of the store. */
+  operation: 'get' | 'store' | 'refresh';
+  /**
+   * The store error's `code` (`STATE_STORE_UNAVAILABLE` from the Redis stores), `CACHE_STORE_TIMEOUT` when the
+   * store did not answer within the call's deadline, or `CACHE_STORE_FAILED` for an error without a code.
+   */
+  code: string;
+  /** Why, in words (URL secrets withheld, at most 500 characters). */
+  message: string;
+}
+
 /** Where a response came from. Every result of the client carries one. */
 export interface HttpProvenance {
   /** The URL that was asked for. */
@@ -24,6 +40,8 @@ export interface HttpProvenance {
   revalidated: boolean;
   /** Milliseconds this call took. */
   elapsedMs: number;
+  /** Present when the cache store failed during this call and the call went on without it. */
+  cacheError?: CacheStoreFailure;
 }
 
 /** Converts HTTP provenance into the cross-package {@link ProvenanceRecord} of `@agentweb/core`. */

@@ -34,7 +34,10 @@ describe('option checks of the http factories', () => {
       () => createHttpClient({ allowPrivateNetwork: ['localhost', 7] }),
       'allowPrivateNetwork',
     ],
+    // An object with a `get` method is a store, and must have all of a store's methods.
+    ['createHttpClient', () => createHttpClient({ cache: { get: () => undefined } }), 'cache'],
     ['new HttpCache', () => new HttpCache({ maxBytes: -1 }), 'maxBytes'],
+    ['new HttpCache', () => new HttpCache({ maxEntryBytes: 1.5 }), 'maxEntryBytes'],
     ['createAddressPolicy', () => createAddressPolicy('loopback'), 'allowPrivateNetwork'],
     ['createGuardedFetch', () => createGuardedFetch({ dispatcher: {} }), 'dispatcher'],
     ['createGuardedFetch', () => createGuardedFetch({ lookup: 'dns' }), 'lookup'],

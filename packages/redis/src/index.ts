@@ -41,8 +41,24 @@ export {
   type RedisContextStoreOptions,
   type RedisContextStoreSettings,
 } from './redis-context-store.js';
+export {
+  createRedisHttpCache,
+  httpCacheOn,
+  REDIS_HTTP_CACHE_RULES,
+  type RedisHttpCache,
+  type RedisHttpCacheOptions,
+  type RedisHttpCacheSettings,
+} from './redis-http-cache.js';
 export { redisKey } from './redis-keys.js';
 export { defineRedisScript, type RedisScript } from './redis-script.js';
+export {
+  createRedisSearchCache,
+  REDIS_SEARCH_CACHE_RULES,
+  type RedisSearchCache,
+  type RedisSearchCacheOptions,
+  type RedisSearchCacheSettings,
+  searchCacheOn,
+} from './redis-search-cache.js';
 export {
   createRedisState,
   REDIS_STATE_RULES,

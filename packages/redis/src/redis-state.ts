@@ -23,6 +23,18 @@ import {
   type RedisContextStore,
   type RedisContextStoreSettings,
 } from './redis-context-store.js';
+import {
+  httpCacheOn,
+  REDIS_HTTP_CACHE_RULES,
+  type RedisHttpCache,
+  type RedisHttpCacheSettings,
+} from './redis-http-cache.js';
+import {
+  REDIS_SEARCH_CACHE_RULES,
+  type RedisSearchCache,
+  type RedisSearchCacheSettings,
+  searchCacheOn,
+} from './redis-search-cache.js';
 
 /**
  * Options of {@link createRedisState}: one connection (`url` or `client`, `keyPrefix`, `commandTimeoutMs`) and the
@@ -35,6 +47,10 @@ export interface RedisStateOptions extends RedisConnectionOptions {
   approvals?: RedisApprovalStoreSettings;
   /** Settings of each merchant's shared backoff and circuit (`createMerchantBackoff`'s, plus `probeLeaseMs`, ...). */
   backoff?: RedisBackoffSettings;
+  /** Settings of the shared search cache (`ttlMs`, `maxEntryBytes`, `nearCacheBytes`). */
+  searchCache?: RedisSearchCacheSettings;
+  /** Settings of the shared HTTP cache (`maxEntryBytes`, `revalidationWindowMs`, ...). */
+  httpCache?: RedisHttpCacheSettings;
 }
 
 /**
@@ -53,6 +69,10 @@ export interface RedisState {
    * circuit opened by one is open for all (`createRedisBackoffFactory(...).forMerchant`).
    */
   readonly merchantBackoff: (merchantId: string) => RedisMerchantBackoff;
+  /** Non-personalised search pages, shared (a Redis that fails is skipped with a warning). */
+  readonly searchCache: RedisSearchCache;
+  /** HTTP responses of the client an `AgentWeb` builds, shared (a Redis that fails counts as a miss). */
+  readonly httpCache: RedisHttpCache;
   /** Closes the connection when it was opened from `url`; a caller's `client` is left open. Idempotent. */
   close(): Promise<void>;
 }
@@ -62,6 +82,8 @@ export const REDIS_STATE_RULES = {
   ...REDIS_CONNECTION_RULES,
   contextStore: is.shape(REDIS_CONTEXT_STORE_RULES),
   approvals: is.shape(REDIS_APPROVAL_STORE_RULES),
+  searchCache: is.shape(REDIS_SEARCH_CACHE_RULES),
+  httpCache: is.shape(REDIS_HTTP_CACHE_RULES),
   backoff: is.shape(
     Object.fromEntries(
       Object.entries(REDIS_BACKOFF_RULES).filter(([name]) => !(name in REDIS_CONNECTION_RULES)),
@@ -76,7 +98,7 @@ export const REDIS_STATE_RULES = {
  */
 export function createRedisState(options: RedisStateOptions): RedisState {
   checkOptions('createRedisState', options, REDIS_STATE_RULES, { optionsRequired: true });
-  const { contextStore, approvals, backoff, ...connectionOptions } = options;
+  const { contextStore, approvals, backoff, searchCache, httpCache, ...connectionOptions } = options;
   const connection = openRedisConnection('createRedisState', connectionOptions);
   // On the state's connection, which the factory then never closes.
   const backoffs = createRedisBackoffFactory({
@@ -91,6 +113,8 @@ export function createRedisState(options: RedisStateOptions): RedisState {
     contextStore: contextStoreOn(connection, contextStore),
     approvals: approvalStoreOn(connection, approvals),
     merchantBackoff: (merchantId) => backoffs.forMerchant(merchantId),
+    searchCache: searchCacheOn(connection, searchCache),
+    httpCache: httpCacheOn(connection, httpCache),
     close() {
       closing ??= connection.close();
       return closing;

@@ -23,7 +23,7 @@ import {
   type MerchantClient,
   type OrderStatusInput,
   type OrderStatusOutput,
-  type SearchCache,
+  type SearchCacheStore,
   type UserPreferencesSetInput,
   type UserPreferencesSetOutput,
 } from '@agentweb/cap';
@@ -96,11 +96,21 @@ const OPTION_RULES = {
       contextStore: is.methods('get', 'set', 'delete'),
       approvals: is.methods('putMatch', 'getMatch', 'propose', 'consume'),
       merchantBackoff: is.function,
+      searchCache: is.methods('get', 'set'),
+      httpCache: is.methods('get', 'store', 'refresh', 'isFresh', 'ttlSeconds'),
       close: is.function,
     },
     'an AgentWeb state (from createRedisState, or an object of stores)',
   ),
   redis: is.shape(REDIS_STATE_RULES, 'Redis options ({ url } or { client }, as createRedisState takes)'),
+  searchCache: {
+    ...is.methods('get', 'set'),
+    expected: 'a search cache (from createSearchCache or createRedisSearchCache)',
+  },
+  httpCache: {
+    ...is.methods('get', 'store', 'refresh', 'isFresh', 'ttlSeconds'),
+    expected: 'an HTTP cache store (an HttpCache or createRedisHttpCache)',
+  },
   credentials: {
     ...is.anyOf(is.object, is.function),
     expected: 'a map of credentials by merchant or a function',
@@ -121,7 +131,7 @@ export class AgentWeb implements AgentWebClient {
   readonly #ownsHttp: boolean;
   readonly #resolver: Resolver;
   readonly #cardCache: CardCache;
-  readonly #searchCache: SearchCache;
+  readonly #searchCache: SearchCacheStore;
   readonly #registry: MerchantRegistry;
   readonly #contextStore: ContextStore;
   /** The Redis state this client opened from `redis`, and so closes. */
@@ -168,31 +178,48 @@ export class AgentWeb implements AgentWebClient {
     }
     this.userId = userId;
     this.#emit = createEventEmitter(options.onEvent);
-    this.#ownsHttp = options.http === undefined;
-    this.#http =
-      options.http ??
-      createHttpClient({
-        ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-        ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
-        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-        allowHttp: options.allowHttp ?? false,
-        allowPrivateNetwork: options.allowPrivateNetwork ?? false,
+    if (options.http !== undefined && options.httpCache !== undefined) {
+      // The given client has its own cache; silently ignoring this one would leave a shared store unused.
+      throw new InvalidOptionError({
+        callee: 'new AgentWeb',
+        option: 'httpCache',
+        expected: 'undefined when http is given (pass the store to createHttpClient({ cache }) instead)',
+        received: 'a cache store',
       });
-    this.#resolver = createResolver({
-      allowHttp: options.allowHttp ?? false,
-      ...options.discovery,
-      http: this.#http,
-      ...(options.dns === undefined ? {} : { dns: options.dns }),
-    });
-    this.#cardCache = createCardCache();
-    this.#searchCache = createSearchCache();
-    this.#registry = new MerchantRegistry(maxMerchants);
-    // Last, once nothing else can refuse the options: a connection opened here must not be left open by a throw.
+    }
+    // Opened before the stores that live on it; closed again if anything below refuses the options.
     this.#ownedState = options.redis === undefined ? undefined : createRedisState(options.redis);
     const state: AgentWebState | undefined = options.state ?? this.#ownedState;
-    this.#contextStore = options.contextStore ?? state?.contextStore ?? createMemoryContextStore();
-    this.approvals = state?.approvals;
-    this.#merchantBackoff = options.merchantBackoff ?? state?.merchantBackoff;
+    try {
+      this.#ownsHttp = options.http === undefined;
+      // A state's HTTP cache serves the client built here; a client passed as `http` keeps its own cache.
+      const httpCache = options.httpCache ?? state?.httpCache;
+      this.#http =
+        options.http ??
+        createHttpClient({
+          ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+          ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
+          ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+          allowHttp: options.allowHttp ?? false,
+          allowPrivateNetwork: options.allowPrivateNetwork ?? false,
+          ...(httpCache === undefined ? {} : { cache: httpCache }),
+        });
+      this.#resolver = createResolver({
+        allowHttp: options.allowHttp ?? false,
+        ...options.discovery,
+        http: this.#http,
+        ...(options.dns === undefined ? {} : { dns: options.dns }),
+      });
+      this.#cardCache = createCardCache();
+      this.#searchCache = options.searchCache ?? state?.searchCache ?? createSearchCache();
+      this.#registry = new MerchantRegistry(maxMerchants);
+      this.#contextStore = options.contextStore ?? state?.contextStore ?? createMemoryContextStore();
+      this.approvals = state?.approvals;
+      this.#merchantBackoff = options.merchantBackoff ?? state?.merchantBackoff;
+    } catch (error) {
+      void this.#ownedState?.close();
+      throw error;
+    }
   }
 
   /** The HTTP client every call goes through (the one given, or the one this client made). */

@@ -20,6 +20,7 @@ import type {
   OrderStatusInput,
   OrderStatusOutput,
   ProductGetOutput,
+  SearchCacheStore,
   UserPreferencesSetInput,
   UserPreferencesSetOutput,
 } from '@agentweb/cap';
@@ -31,7 +32,13 @@ import type {
   ResolveResult,
   ResolverOptions,
 } from '@agentweb/discovery';
-import type { FetchFunction, HttpClient, HttpProvenance, LookupFunction } from '@agentweb/http';
+import type {
+  FetchFunction,
+  HttpCacheStore,
+  HttpClient,
+  HttpProvenance,
+  LookupFunction,
+} from '@agentweb/http';
 import type { RedisStateOptions } from '@agentweb/redis';
 import type { AgentWebState } from '../state/agent-web-state.js';
 
@@ -69,7 +76,7 @@ export interface AgentWebOptions {
    */
   merchantBackoff?: (merchantId: string) => MerchantBackoff;
   /**
-   * State shared with other instances (contextIds, approvals), e.g. `createRedisState({ url })` of
+   * State shared with other instances (contextIds, approvals, caches, merchant backoffs), e.g. `createRedisState({ url })` of
    * `@agentweb/redis`, given to every instance. Fields it lacks stay in this process. The caller closes it.
    */
   state?: AgentWebState;
@@ -79,6 +86,18 @@ export interface AgentWebOptions {
    * `keyPrefix`, `commandTimeoutMs`, per-store settings). Not together with `state`.
    */
   redis?: RedisStateOptions;
+  /**
+   * Where non-personalised search pages are cached (default: `createSearchCache()`, in memory, per client). Pass
+   * `createRedisSearchCache(...)` of `@agentweb/redis` to share pages between instances; a shared store that
+   * fails is skipped with a `cache-unavailable` warning on the merchant's outcome.
+   */
+  searchCache?: SearchCacheStore;
+  /**
+   * The response cache of the HTTP client this client builds (default: an in-memory `HttpCache`). Pass
+   * `createRedisHttpCache(...)` of `@agentweb/redis` to share cards and documents between instances. Only with
+   * no `http` option: a client you pass has its own cache.
+   */
+  httpCache?: HttpCacheStore;
   /** The user this client acts for; contextIds and personalised caches are keyed by it (default `'default'`). */
   userId?: string;
   /**

@@ -31,7 +31,7 @@ export const CLIENT_FLAGS_HELP = [
   '  --timeout <ms>               deadline of one HTTP request (default 10000)',
   '  --user <id>                  user the client acts for (default "default")',
   '  --context-file <path>        keep contextIds in this JSON file across runs',
-  '  --redis <redis://...>        keep contextIds and approvals in Redis, shared with other instances',
+  '  --redis <redis://...>        keep contextIds, approvals, caches, backoffs in Redis, shared by instances',
   '  --token <domain=token>       bearer token for a merchant; repeatable',
 ].join('\n');
 

@@ -1,5 +1,6 @@
-import type { ContextStore, MerchantBackoff } from '@agentweb/cap';
+import type { ContextStore, MerchantBackoff, SearchCacheStore } from '@agentweb/cap';
 import type { ApprovalStore } from '@agentweb/core';
+import type { HttpCacheStore } from '@agentweb/http';
 
 /**
  * State an `AgentWeb` keeps outside itself, for backends that run many instances: give every instance the same
@@ -19,6 +20,13 @@ export interface AgentWebState {
    * instance shares a merchant's pauses and circuit.
    */
   readonly merchantBackoff?: (merchantId: string) => MerchantBackoff;
+  /** Non-personalised search pages (instead of the client's memory cache; the `searchCache` option wins). */
+  readonly searchCache?: SearchCacheStore;
+  /**
+   * Responses of the HTTP client the `AgentWeb` builds (cards, well-known documents, pages); the `httpCache`
+   * option wins. A client passed as `http` keeps its own cache.
+   */
+  readonly httpCache?: HttpCacheStore;
   /** Closes what the state opened (its connection); `AgentWeb.close()` calls it only for a state it made itself. */
   close?(): Promise<void>;
 }

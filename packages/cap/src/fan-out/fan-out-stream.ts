@@ -5,7 +5,9 @@ import {
   clampTimerMs,
   is,
   isAgentWebError,
+  isPromiseLike,
   raceAbort,
+  withholdUrlSecrets,
 } from '@agentweb/core';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { isCircuitOpenError } from '../backoff/circuit-open-error.js';
@@ -21,7 +23,7 @@ import { FanOutInterruptedError, UnexpectedFanOutError } from './fan-out-errors.
 import type { FanOutChunk, FanOutProduct, FanOutSearchOptions, MerchantOutcome } from './fan-out-types.js';
 import { productGtin } from './gtin.js';
 import { merchantHostKey } from './merchant-host.js';
-import { searchCacheKey } from './search-cache.js';
+import { type CachedSearchPage, searchCacheKey } from './search-cache.js';
 
 const DEADLINE_REASON = 'agentweb:fan-out-deadline';
 /**
@@ -74,7 +76,10 @@ function settingsOf(options: FanOutSearchOptions, callee: string): Settings {
     options,
     {
       signal: is.signal,
-      cache: { ...is.methods('get', 'set'), expected: 'a search cache (from createSearchCache)' },
+      cache: {
+        ...is.methods('get', 'set'),
+        expected: 'a search cache (from createSearchCache or createRedisSearchCache)',
+      },
       locale: is.string,
       personalise: is.boolean,
       allowPii: is.boolean,
@@ -168,6 +173,7 @@ export async function* runFanOut(
     return hostLimit(() => limit(task));
   };
   const elapsed = () => performance.now() - started;
+  const cacheBudget = () => (settings.deadlineMs - elapsed()) / 2;
 
   const push = (chunk: FanOutChunk) => {
     ready.push(chunk);
@@ -236,7 +242,11 @@ export async function* runFanOut(
         });
         // Personalised results are never read from or written to the shared cache; authenticated ones are shared
         // only within the user's partition (part of the key).
-        let pageResult = outcome.personalised ? undefined : options.cache?.get(key);
+        const cache = outcome.personalised ? undefined : options.cache;
+        let found = cache?.get(key);
+        // Only a shared store answers asynchronously; the in-memory cache is read without an extra turn.
+        if (isPromiseLike(found)) found = await awaitShared(found, 'read', signal, cacheBudget(), warnings);
+        let pageResult = found as CachedSearchPage | undefined;
         if (pageResult) outcome.cachedPages += 1;
         else {
           const result = await raceAbort(
@@ -254,7 +264,10 @@ export async function* runFanOut(
           );
           pageResult = { output: result.output, warnings: result.warnings };
           if (result.personalised) outcome.personalised = true;
-          else options.cache?.set(key, pageResult);
+          else {
+            const written = cache?.set(key, pageResult);
+            if (isPromiseLike(written)) await awaitShared(written, 'write', signal, cacheBudget(), warnings);
+          }
         }
         outcome.pages += 1;
         outcome.totalResults = pageResult.output.totalResults;
@@ -358,6 +371,56 @@ export async function* runFanOut(
     limit.clearQueue();
     for (const hostLimit of hostLimits.values()) hostLimit.clearQueue();
   }
+}
+
+/**
+ * Waits for a shared cache's answer for at most `budgetMs` (half of what is left of the fan-out's deadline, so a
+ * slow store still leaves the merchant call the other half) and never past an abort. A store that fails or runs
+ * out of time is reported in `warnings` and counts as a miss (or an unshared page); only the fan-out's own abort
+ * or deadline throws, as it would end a merchant call.
+ */
+async function awaitShared<T>(
+  pending: PromiseLike<T>,
+  what: 'read' | 'write',
+  signal: AbortSignal,
+  budgetMs: number,
+  warnings: CapWarning[],
+): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof LATE>((resolve) => {
+    timer = setTimeout(() => resolve(LATE), Math.max(0, budgetMs));
+  });
+  try {
+    const settled = await raceAbort(
+      Promise.race([Promise.resolve(pending).then((value) => ({ value })), late]),
+      signal,
+    );
+    if (settled !== LATE) return settled.value;
+    warnings.push(cacheWarning(what, `no answer within ${Math.round(budgetMs)} ms`));
+  } catch (error) {
+    if (signal.aborted) {
+      if (what === 'read') throw error;
+      return undefined;
+    }
+    warnings.push(cacheWarning(what, error instanceof Error ? error.message : String(error)));
+  } finally {
+    clearTimeout(timer);
+  }
+  return undefined;
+}
+
+const LATE = Symbol('late');
+
+function cacheWarning(what: 'read' | 'write', why: string): CapWarning {
+  const reason = withholdUrlSecrets(why).slice(0, 300);
+  return {
+    code: 'cache-unavailable',
+    path: 'cache',
+    message:
+      what === 'read'
+        ? `the search cache could not be read (${reason}); the merchant was searched directly`
+        : `the search cache could not be written (${reason}); the page was not shared`,
+  };
 }
 
 /** AgentWeb errors as they are; anything else wrapped, so every outcome's error has a code and a JSON form. */

@@ -2,7 +2,7 @@ import type { AgentWebError } from '@agentweb/core';
 import type { MerchantClient } from '../merchant/merchant-types.js';
 import type { ProductSummary } from '../schemas/common.js';
 import type { CapWarning } from '../schemas/warnings.js';
-import type { SearchCache } from './search-cache.js';
+import type { SearchCacheStore } from './search-cache.js';
 
 /** Options of `fanOutSearch` and `fanOutSearchStream`. */
 export interface FanOutSearchOptions {
@@ -33,8 +33,12 @@ export interface FanOutSearchOptions {
   deadlineMs?: number;
   /** Aborts the fan-out; results so far are returned. */
   signal?: AbortSignal;
-  /** Cache for non-personalised pages (none by default). */
-  cache?: SearchCache;
+  /**
+   * Cache for non-personalised pages (none by default): `createSearchCache()` in memory, or a shared store
+   * (`createRedisSearchCache` of `@agentweb/redis`). A store that fails or is slow is skipped for that page, with a
+   * `cache-unavailable` warning on the merchant's outcome; it never holds the fan-out past its deadline.
+   */
+  cache?: SearchCacheStore;
   /** Locale/currency the results are for; part of the cache key. */
   locale?: string;
   /** Send each user's contextId (default true). `false` makes every call anonymous and cacheable. */

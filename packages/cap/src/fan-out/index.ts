@@ -28,5 +28,6 @@ export {
   type SearchCache,
   type SearchCacheKeyParts,
   type SearchCacheOptions,
+  type SearchCacheStore,
   searchCacheKey,
 } from './search-cache.js';

@@ -1,4 +1,4 @@
-import { checkOptions, is } from '@agentweb/core';
+import { checkOptions, is, type MaybePromise } from '@agentweb/core';
 import { LRUCache } from 'lru-cache';
 import type { ProductSearchOutput } from '../schemas/product-search.js';
 import type { CapWarning } from '../schemas/warnings.js';
@@ -37,8 +37,24 @@ export interface CachedSearchPage {
   warnings: CapWarning[];
 }
 
-/** A bounded cache of non-personalised search pages. */
-export interface SearchCache {
+/**
+ * Where a fan-out keeps non-personalised search pages: the in-memory {@link SearchCache}, or a shared store such
+ * as `createRedisSearchCache` of `@agentweb/redis`. The fan-out awaits only answers that are promises (so the
+ * in-memory cache costs no extra turn), never waits on one past its deadline, and treats a store that rejects as a
+ * miss: the merchant is searched directly and its outcome carries a `cache-unavailable` warning.
+ *
+ * Keys come from {@link searchCacheKey}; they hold the merchant, the caller's partition (`anonymous` or
+ * `user:<id>`), the query and paging. Pages fetched with a contextId are never offered to a store.
+ */
+export interface SearchCacheStore {
+  /** The cached page for `key`, if fresh. */
+  get(key: string): MaybePromise<CachedSearchPage | undefined>;
+  /** Stores a page under `key`. A store may decline (a page over its size cap); that is not a failure. */
+  set(key: string, page: CachedSearchPage): MaybePromise<void>;
+}
+
+/** A bounded in-memory cache of non-personalised search pages; it answers synchronously. */
+export interface SearchCache extends SearchCacheStore {
   /** A cached page, if fresh. */
   get(key: string): CachedSearchPage | undefined;
   /** Stores a page. Callers must never store personalised (contextId) results. */

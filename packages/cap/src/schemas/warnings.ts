@@ -25,7 +25,12 @@ export type CapWarningCode =
   /** A fan-out search page held more products than the page size asked for; the rest were left out. */
   | 'page-truncated'
   /** A fan-out asked for `phrase` search of a merchant that advertises only `keyword`; it was sent as keyword. */
-  | 'query-mode-fallback';
+  | 'query-mode-fallback'
+  /**
+   * The fan-out's search cache failed (a shared store unreachable or restarting): the page was searched without
+   * it (a read) or not shared (a write).
+   */
+  | 'cache-unavailable';
 
 /** A note that a lenient parse repaired or left out something. Nothing is dropped without one. */
 export interface CapWarning {

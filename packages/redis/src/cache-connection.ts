@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { StateStoreError } from '@agentweb/core';
+import type { Redis } from 'ioredis';
+import type { RedisConnection } from './redis-connection.js';
+
+// Statuses in which ioredis would queue a command until a reconnect that may be a second away.
+const DISCONNECTED = new Set(['reconnecting', 'close', 'end']);
+
+/**
+ * Runs one cache operation, failing at once with {@link StateStoreError} while the connection is down: a cache is
+ * optional, so its callers skip it rather than wait for a reconnect. Otherwise the connection's deadline applies.
+ */
+export function cacheCall<T>(
+  connection: RedisConnection,
+  operation: string,
+  run: (client: Redis) => Promise<T>,
+): Promise<T> {
+  const status = connection.client.status;
+  if (DISCONNECTED.has(status)) {
+    return Promise.reject(
+      new StateStoreError({ store: 'redis', operation, reason: `not connected (${status})` }),
+    );
+  }
+  return connection.call(operation, run);
+}
+
+/** A fixed-length key part for text of any length (a URL, a search key): base64url SHA-256. */
+export function digestKeyPart(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
+}
+
+/** `text` with Redis glob characters escaped, for a `SCAN MATCH` pattern that must match it literally. */
+function globLiteral(text: string): string {
+  return text.replace(/[*?[\]\\]/g, (char) => `\\${char}`);
+}
+
+/**
+ * Deletes every key that starts with `prefix` (SCAN + UNLINK in batches), for a cache's `clear()`. On Redis
+ * Cluster this clears the node the client is connected to; use a standalone client or clear each node.
+ */
+export async function deleteByPrefix(
+  connection: RedisConnection,
+  operation: string,
+  prefix: string,
+): Promise<number> {
+  const pattern = `${globLiteral(prefix)}*`;
+  let cursor = '0';
+  let deleted = 0;
+  do {
+    const [next, keys] = await cacheCall(connection, operation, (client) =>
+      client.scan(cursor, 'MATCH', pattern, 'COUNT', 500),
+    );
+    cursor = next;
+    if (keys.length > 0)
+      deleted += await cacheCall(connection, operation, (client) => client.unlink(...keys));
+  } while (cursor !== '0');
+  return deleted;
+}
