@@ -1,5 +1,5 @@
 import { afterAll, describe } from 'vitest';
-import { benchGroup, recordMetric } from '../../../bench/support/bench-group.js';
+import { benchFileNotRun, benchGroup, recordMetric } from '../../../bench/support/bench-group.js';
 import { findExecutable } from '../../../test/interop.js';
 import { createRedisHostGate } from '../src/index.js';
 import { type RedisServerHandle, startRedisServer } from '../src/test/index.js';
@@ -22,9 +22,7 @@ const GATE_GROUP =
 
 let server: RedisServerHandle | undefined;
 if (executable === undefined) {
-  console.log(
-    'bench not run: packages/redis/bench/crawl.bench.ts needs redis-server (apt-get install redis-server)',
-  );
+  benchFileNotRun(import.meta.url, 'redis-server is not on PATH (apt-get install redis-server)');
 } else {
   server = await startRedisServer({ executable });
   const crawlWith = (workers: number, killAfterResults?: number): Promise<DistributedCrawlRunReport> =>

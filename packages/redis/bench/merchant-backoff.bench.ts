@@ -12,8 +12,8 @@ import {
 } from '@agentweb/cap';
 import { createHttpClient, type HttpClient } from '@agentweb/http';
 import { type SandboxProcess, startSandboxProcess } from '@agentweb/sandbox';
-import { afterAll, bench, describe } from 'vitest';
-import { benchGroup } from '../../../bench/support/bench-group.js';
+import { afterAll } from 'vitest';
+import { benchFileNotRun, benchGroup } from '../../../bench/support/bench-group.js';
 import { findExecutable } from '../../../test/interop.js';
 import { createRedisBackoffFactory } from '../src/index.js';
 import { startRedisServer } from '../src/test/index.js';
@@ -28,13 +28,7 @@ const TIMED = { time: 3000, warmupIterations: 2 };
 const executable = findExecutable('redis-server');
 
 if (executable === undefined) {
-  const line =
-    'bench not run: packages/redis/bench/merchant-backoff.bench.ts needs redis-server (apt-get install redis-server)';
-  console.log(line);
-  // A bench file must register something; a suite that does not run reports no group, and `pnpm bench` goes on.
-  describe.runIf(false)(line, () => {
-    bench('redis-server missing', () => undefined);
-  });
+  benchFileNotRun(import.meta.url, 'redis-server is not on PATH (apt-get install redis-server)');
 } else {
   const redis = await startRedisServer({ executable });
   const backoffs = createRedisBackoffFactory({ url: redis.url, keyPrefix: 'bench:' });

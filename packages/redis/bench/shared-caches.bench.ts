@@ -7,8 +7,8 @@ import {
 } from '@agentweb/cap';
 import { createHttpClient, type HttpClient } from '@agentweb/http';
 import { type SandboxProcess, startSandboxProcess } from '@agentweb/sandbox';
-import { afterAll, describe } from 'vitest';
-import { benchGroup } from '../../../bench/support/bench-group.js';
+import { afterAll } from 'vitest';
+import { benchFileNotRun, benchGroup } from '../../../bench/support/bench-group.js';
 import { findExecutable } from '../../../test/interop.js';
 import { discover } from '../../cap/bench/helpers/merchants.js';
 import { createRedisSearchCache, type RedisSearchCache } from '../src/index.js';
@@ -57,11 +57,7 @@ function expectAll(result: FanOutResult, cachedPages: number): void {
 }
 
 if (executable === undefined) {
-  console.log(
-    `redis bench not run: packages/redis/bench/shared-caches.bench.ts needs redis-server (apt-get install redis-server)`,
-  );
-  // vitest fails a bench file that registers nothing; a group that does not run says why instead.
-  describe.runIf(false)(`${GROUP} (not run: no redis-server)`, () => {});
+  benchFileNotRun(import.meta.url, 'redis-server is not on PATH (apt-get install redis-server)');
 } else {
   const [server, sandbox] = await Promise.all([
     startRedisServer({ executable }),
