@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   extractProductIds,
@@ -78,6 +79,37 @@ describe('hostile pages', () => {
 });
 
 describe('collapseWhitespace', () => {
+  it('collapses any text like /\\s+/g, keeping single spaces in place, and maps every slice', () => {
+    const char = fc.constantFrom(
+      'a',
+      'b',
+      ' ',
+      '  ',
+      '\n',
+      '\t',
+      '\u00a0',
+      '\u2003',
+      '\u3000',
+      '\ufeff',
+      'é',
+    );
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 30 }), (chars) => {
+        const raw = chars.join('');
+        const { text, offsets } = collapseWhitespace(raw);
+        expect(text).toBe(raw.replace(/\s+/g, ' '));
+        for (let a = 0; a <= raw.length; a++) {
+          for (let b = a; b <= raw.length; b++) {
+            expect(text.slice(offsets[a], offsets[b]).trim()).toBe(
+              raw.slice(a, b).replace(/\s+/g, ' ').trim(),
+            );
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('collapses like /\\s+/g and maps every offset of every slice', () => {
     const raw = ' a \n\t b\u00a0\u2003c  ';
     const { text, offsets } = collapseWhitespace(raw);
