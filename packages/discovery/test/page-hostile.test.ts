@@ -5,6 +5,7 @@ import {
   MAX_JSONLD_PARSE_DEPTH,
   MAX_MICRODATA_TEXT,
   parseJsonLdText,
+  readMicrodataItems,
   scanHtml,
 } from '../src/index.js';
 import { collapseWhitespace } from '../src/page/collapse-whitespace.js';
@@ -19,6 +20,34 @@ describe('hostile pages', () => {
     }
     const deepItems = `${PRODUCT}<meta itemprop="sku" content="N">${'<div itemscope itemprop="offers">'.repeat(100_000)}`;
     expect(extractProductIds(deepItems).chosen?.id).toBe('N');
+  });
+
+  it('reads microdata however deep it nests: no depth limit on elements, only on nested items', () => {
+    // 10 000 nested id targets around a product, and a product property after 5 000 nested text properties.
+    const ids = `${'<div id="wrap">'.repeat(10_000)}${PRODUCT}<meta itemprop="sku" content="DEEP">`;
+    expect(extractProductIds(ids).chosen?.id).toBe('DEEP');
+    const texts = `${PRODUCT}${'<span itemprop="name">n '.repeat(5_000)}${'</span>'.repeat(5_000)}<meta itemprop="sku" content="AFTER">`;
+    const product = extractProductIds(texts).products[0]!;
+    expect(product.ids.sku).toEqual(['AFTER']);
+    expect(product.name).toBe('n '.repeat(500).trim());
+  });
+
+  it('ends what the page left open: a text property gets its text, a JSON-LD block its content', () => {
+    const open = `${PRODUCT}<div><b itemprop="sku">  LAST\n  ONE`;
+    expect(extractProductIds(open).products[0]!.ids.sku).toEqual(['LAST ONE']);
+    const json = `<script type="application/ld+json">{"@type":"Product","sku":"J"}`;
+    expect(extractProductIds(json).chosen?.id).toBe('J');
+  });
+
+  it('reads as many items of an itemref fan-out through readMicrodataItems as product extraction does', () => {
+    // Properties outside every item still count towards the page's work budget.
+    const loose = '<i itemprop="x">1</i>'.repeat(30_000);
+    const big = `<div id="big">${'<b itemprop="sku">1</b>'.repeat(20_000)}</div>`;
+    const html = loose + big + `${PRODUCT.replace('>', ' itemref="big">')}</div>`.repeat(10);
+    const products = extractProductIds(html).products.length;
+    expect(products).toBeGreaterThan(1);
+    expect(products).toBeLessThan(10);
+    expect(readMicrodataItems(scanHtml(html), undefined)).toHaveLength(products);
   });
 
   it('keeps nested text properties to a bounded size', () => {
