@@ -98,12 +98,14 @@ export function readMicrodata<E>(
   const { baseUrl, select, elementOf } = options;
   const cache = new Map<number, TableItem<E>>();
   const walk = createPropertyWalk(table, options.elementCount ?? table.count);
-  // Items being read, and how many: an item that contains itself through itemref is skipped.
-  const reading = new Uint8Array(table.count);
+  // Items being read (made with the first), and how many: an item that contains itself through itemref is skipped.
+  let beingRead: Uint8Array | undefined;
   let depth = 0;
   const read = (element: number): TableItem<E> => {
     const cached = cache.get(element);
     if (cached) return cached;
+    beingRead ??= new Uint8Array(table.count);
+    const reading = beingRead;
     const item: TableItem<E> = {
       type: valueTokens(itemtypeOf(table, element)),
       properties: Object.create(null) as Record<string, (string | TableItem<E>)[]>,
@@ -180,12 +182,13 @@ function createPropertyWalk(table: MicrodataTable, elementCount: number): Proper
   const { flags, end } = table;
   let left = elementCount + EXTRA_VISITS;
   // Elements an itemref walk has seen, marked with the walk's number (no set per walk).
-  const seen = new Uint32Array(table.count);
+  let seen: Uint32Array | undefined;
   let walkNumber = 0;
   // One walk's findings (a walk finds an element at most once) and an itemref walk's pending elements, shared by
-  // every walk of the page: no list grows per item.
-  const found = new Int32Array(table.count);
-  let pending = new Int32Array(table.count + 16);
+  // every walk of the page: no list grows per item. All made at first use: a page of thousands of items none of
+  // which is read (product extraction reads Products only) pays for none of them.
+  let found: Int32Array | undefined;
+  let pending: Int32Array | undefined;
 
   /**
    * Properties of an item without `itemref`: its subtree, down to nested items, which no other walk of this kind
@@ -193,6 +196,7 @@ function createPropertyWalk(table: MicrodataTable, elementCount: number): Proper
    * own range is jumped over.
    */
   const treeProperties = (root: number): Int32Array => {
+    found ??= new Int32Array(table.count);
     let count = 0;
     const last = end[root]!;
     let current = root + 1;
@@ -209,17 +213,23 @@ function createPropertyWalk(table: MicrodataTable, elementCount: number): Proper
   };
 
   const refProperties = (root: number): Int32Array => {
+    found ??= new Int32Array(table.count);
+    seen ??= new Uint32Array(table.count);
+    pending ??= new Int32Array(table.count + 16);
+    const marks = seen;
+    let stack = pending;
     let count = 0;
     const mark = ++walkNumber;
-    seen[root] = mark;
+    marks[root] = mark;
     let waiting = 0;
     const push = (element: number): void => {
-      if (waiting === pending.length) {
-        const grown = new Int32Array(2 * pending.length);
-        grown.set(pending);
+      if (waiting === stack.length) {
+        const grown = new Int32Array(2 * stack.length);
+        grown.set(stack);
+        stack = grown;
         pending = grown;
       }
-      pending[waiting++] = element;
+      stack[waiting++] = element;
     };
     const pushChildren = (element: number): void => {
       const last = end[element]!;
@@ -244,9 +254,9 @@ function createPropertyWalk(table: MicrodataTable, elementCount: number): Proper
         walk.exhausted = true;
         break;
       }
-      const current = pending[--waiting]!;
-      if (seen[current] === mark) continue;
-      seen[current] = mark;
+      const current = stack[--waiting]!;
+      if (marks[current] === mark) continue;
+      marks[current] = mark;
       if ((flags[current]! & ITEMSCOPE) === 0) pushChildren(current);
       if (flags[current]! & PROPERTY) found[count++] = current;
     }
