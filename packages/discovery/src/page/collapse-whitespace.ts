@@ -30,6 +30,25 @@ function isNonAsciiWhitespace(code: number): boolean {
   );
 }
 
+/** The length text pieces will have once whitespace is collapsed, counted as the pieces come. */
+export class CollapsedLength {
+  /** Characters so far, each run of whitespace (across pieces too) counting as one. */
+  length = 0;
+  private afterSpace = false;
+
+  add(piece: string): void {
+    let length = this.length;
+    let afterSpace = this.afterSpace;
+    for (let i = 0; i < piece.length; i++) {
+      const space = isJsWhitespace(piece.charCodeAt(i));
+      if (!space || !afterSpace) length++;
+      afterSpace = space;
+    }
+    this.length = length;
+    this.afterSpace = afterSpace;
+  }
+}
+
 /**
  * `raw.replace(/\s+/g, ' ')` that also maps offsets, so the collapsed text of any slice `raw.slice(a, b)` is
  * `text.slice(offsets[a], offsets[b])` up to a space at either end: one pass serves every nested slice.

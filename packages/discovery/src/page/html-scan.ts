@@ -1,20 +1,11 @@
 import { createHtmlEventParser } from '../shared/html-events.js';
-import { collapseWhitespace, isJsWhitespace } from './collapse-whitespace.js';
+import { CollapsedLength, collapseWhitespace } from './collapse-whitespace.js';
 import { elementsOf, type MicrodataElement } from './microdata-elements.js';
 import {
-  ATTR_IS_URL,
-  ATTR_VALUE,
-  appendElement,
-  closeElement,
-  createMicrodataTable,
+  ElementFlag,
   grown,
   hasWhitespace,
-  ITEMSCOPE,
-  type MicrodataTable,
-  PROPERTY,
-  poolIndex,
-  SEVERAL_NAMES,
-  TEXT_VALUE,
+  MicrodataTable,
   trimmedOrUndefined,
   valueTokens,
 } from './microdata-table.js';
@@ -58,6 +49,9 @@ export interface PageScan {
  * producing output quadratic in its size.
  */
 export const MAX_MICRODATA_TEXT = 1000;
+
+// Per element: local constants, not imported bindings (see ElementFlag).
+const { ATTR_IS_URL, ATTR_VALUE, ITEMSCOPE, PROPERTY, SEVERAL_NAMES, TEXT_VALUE } = ElementFlag;
 
 /** Attributes any rule below reads, in the order the parser reports them; it skips the others unread. */
 const ATTRIBUTES = [
@@ -141,7 +135,7 @@ export function scanHtml(html: string): HtmlScan {
 export function scanPage(html: string): PageScan {
   const jsonLd: JsonLdBlock[] = [];
   const capProductLinks: string[] = [];
-  const table = createMicrodataTable();
+  const table = new MicrodataTable();
   // The scan follows microdata elements and raw-text elements (script, style), each by its depth (open elements
   // have one depth each, and an end tag closes the deepest, so a depth names an open element): other tags cost
   // nothing. The innermost open microdata element is `openElement`; closing one makes its parent the innermost.
@@ -162,8 +156,7 @@ export function scanPage(html: string): PageScan {
   // started last) already has more than that: a flood of text or entities inside a property costs no copies.
   const textParts = new TextBuffer();
   let textLength = 0;
-  let collapsedLength = 0;
-  let lastWasSpace = false;
+  const collapsed = new CollapsedLength();
   let textStarts = new Int32Array(64);
   let textEnds = new Int32Array(64);
   // Where each open text-valued property starts in the collapsed text, innermost last (`openTexts` of them).
@@ -186,7 +179,7 @@ export function scanPage(html: string): PageScan {
       textEnds[openElement] = textLength;
       openTexts--;
     }
-    closeElement(table, openElement);
+    table.close(openElement);
     openElement = table.parent[openElement]!;
   };
 
@@ -223,7 +216,7 @@ export function scanPage(html: string): PageScan {
           if (rawItemprop !== lastRawItemprop) {
             lastRawItemprop = rawItemprop;
             const trimmed = trimmedOrUndefined(rawItemprop);
-            lastItemprop = trimmed === undefined ? -1 : poolIndex(table.names, trimmed);
+            lastItemprop = trimmed === undefined ? -1 : table.names.indexOf(trimmed);
             lastItempropFlags =
               trimmed === undefined ? 0 : hasWhitespace(trimmed) ? PROPERTY | SEVERAL_NAMES : PROPERTY;
           }
@@ -245,30 +238,21 @@ export function scanPage(html: string): PageScan {
         }
         if (name !== lastTag) {
           lastTag = name;
-          lastTagIndex = poolIndex(table.tags, name);
+          lastTagIndex = table.tags.indexOf(name);
         }
-        const index = appendElement(table, lastTagIndex, openElement, flags, itemprop, value);
+        const index = table.append(lastTagIndex, openElement, flags, itemprop, value);
         if (index === depths.length) {
           depths = grown(depths, 2 * index);
           textStarts = grown(textStarts, 2 * index);
           textEnds = grown(textEnds, 2 * index);
         }
         depths[index] = depth;
-        if (hasScope) {
-          table.items.push(index);
-          const scope = table.scope[index]!;
-          table.itemtype.set(scope, trimmedOrUndefined(attribs[ITEMTYPE]));
-          table.itemref.set(scope, trimmedOrUndefined(attribs[ITEMREF]));
-        }
-        if (id !== undefined) {
-          table.idOwners.push(index);
-          table.idValues.push(id);
-          if (!table.byId.has(id)) table.byId.set(id, index);
-        }
+        if (hasScope) table.describeItem(index, attribs[ITEMTYPE], attribs[ITEMREF]);
+        if (id !== undefined) table.addId(index, id);
         if (flags & TEXT_VALUE) {
           textStarts[index] = textLength;
           if (openTexts === textOpenedAt.length) textOpenedAt = grown(textOpenedAt, 2 * openTexts);
-          textOpenedAt[openTexts++] = collapsedLength;
+          textOpenedAt[openTexts++] = collapsed.length;
           anyTexts = true;
         }
         openElement = index;
@@ -281,11 +265,7 @@ export function scanPage(html: string): PageScan {
         if (openTexts > 0) {
           textParts.push(data);
           textLength += data.length;
-          for (let i = 0; i < data.length; i++) {
-            const space = isJsWhitespace(data.charCodeAt(i));
-            if (!space || !lastWasSpace) collapsedLength++;
-            lastWasSpace = space;
-          }
+          collapsed.add(data);
         }
       },
       onclosetag(_name, _implied, depth) {
@@ -306,7 +286,7 @@ export function scanPage(html: string): PageScan {
       wantText: () =>
         rawDepths.length > 0
           ? jsonText !== null
-          : openTexts > 0 && collapsedLength - textOpenedAt[openTexts - 1]! <= MAX_MICRODATA_TEXT,
+          : openTexts > 0 && collapsed.length - textOpenedAt[openTexts - 1]! <= MAX_MICRODATA_TEXT,
     },
   );
   parser.write(html);

@@ -1,19 +1,6 @@
-import {
-  ATTR_IS_URL,
-  ATTR_VALUE,
-  appendElement,
-  createMicrodataTable,
-  ITEMSCOPE,
-  itempropOf,
-  itemrefOf,
-  itemtypeOf,
-  type MicrodataTable,
-  PROPERTY,
-  poolIndex,
-  SEVERAL_NAMES,
-  TEXT_VALUE,
-  valueTokens,
-} from './microdata-table.js';
+import { ElementFlag, MicrodataTable, valueTokens } from './microdata-table.js';
+
+const { ATTR_IS_URL, ATTR_VALUE, ITEMSCOPE, PROPERTY, SEVERAL_NAMES, TEXT_VALUE } = ElementFlag;
 
 /** An element that matters to microdata: it has `itemscope`, `itemprop` or an `id` (an `itemref` target). */
 export interface MicrodataElement {
@@ -59,9 +46,9 @@ export function elementsOf(table: MicrodataTable): MicrodataElement[] {
       parent,
       children: NO_CHILDREN,
       itemscope: (flags & ITEMSCOPE) !== 0,
-      itemprop: valueTokens(itempropOf(table, i)),
-      itemtype: valueTokens(itemtypeOf(table, i)),
-      itemref: valueTokens(itemrefOf(table, i)),
+      itemprop: valueTokens(table.itempropOf(i)),
+      itemtype: valueTokens(table.itemtypeOf(i)),
+      itemref: valueTokens(table.itemrefOf(i)),
       id: undefined,
       attrValue: flags & ATTR_VALUE ? table.value.get(i) : undefined,
       attrIsUrl: (flags & ATTR_IS_URL) !== 0,
@@ -100,39 +87,38 @@ export function tableOf(scan: MicrodataElements): { table: MicrodataTable; eleme
   }
   const elements = [...reached].sort((a, b) => a.order - b.order);
   const indexes = new Map(elements.map((element, i) => [element, i]));
-  const table = createMicrodataTable();
+  const table = new MicrodataTable();
   for (const element of elements) {
     const parent = element.parent === null ? undefined : indexes.get(element.parent);
-    const itemprop = element.itemprop.length > 0 ? poolIndex(table.names, element.itemprop.join(' ')) : -1;
+    const itemprop = element.itemprop.length > 0 ? table.names.indexOf(element.itemprop.join(' ')) : -1;
     let flags = element.itemscope ? ITEMSCOPE : 0;
     if (element.itemprop.length > 0) flags |= PROPERTY;
     if (element.itemprop.length > 1) flags |= SEVERAL_NAMES;
     if (element.attrValue !== undefined) flags |= ATTR_VALUE | (element.attrIsUrl ? ATTR_IS_URL : 0);
     else if (element.text !== undefined) flags |= TEXT_VALUE;
-    const index = appendElement(
-      table,
-      poolIndex(table.tags, element.tag),
+    const index = table.append(
+      table.tags.indexOf(element.tag),
       parent ?? -1,
       flags,
       itemprop,
       element.attrValue ?? element.text,
     );
     if (element.itemscope) {
-      const scope = table.scope[index]!;
-      if (element.itemtype.length > 0) table.itemtype.set(scope, element.itemtype.join(' '));
-      if (element.itemref.length > 0) table.itemref.set(scope, element.itemref.join(' '));
+      table.describeItem(
+        index,
+        element.itemtype.length > 0 ? element.itemtype.join(' ') : undefined,
+        element.itemref.length > 0 ? element.itemref.join(' ') : undefined,
+      );
     }
-    if (element.id !== undefined) {
-      table.idOwners.push(index);
-      table.idValues.push(element.id);
-    }
+    if (element.id !== undefined) table.addId(index, element.id);
   }
   // Sorted by document order, every subtree is a range: an element's end is the furthest end of its children.
   for (let i = table.count - 1; i >= 0; i--) {
     const parent = table.parent[i]!;
     if (parent >= 0 && table.end[i]! > table.end[parent]!) table.end[parent] = table.end[i]!;
   }
-  for (const item of scan.items) table.items.push(indexes.get(item)!);
+  // The scan's `byId` (the first element with each id wins; the objects may not say which).
+  table.byId.clear();
   for (const [id, element] of scan.byId) table.byId.set(id, indexes.get(element)!);
   return { table, elements };
 }

@@ -1,5 +1,5 @@
 import type { TableItem } from './microdata.js';
-import { itemtypeOf, type MicrodataTable, valueTokens } from './microdata-table.js';
+import { type MicrodataTable, valueTokens } from './microdata-table.js';
 import { isProductType, normalizeAvailability, stripSchemaPrefix } from './product-fields.js';
 import {
   type ExtractedOffer,
@@ -89,7 +89,7 @@ function readOffer(
 
 /** True when an item element is typed as a schema.org Product (the items product extraction reads). */
 export function isProductItem(table: MicrodataTable, element: number): boolean {
-  const itemtype = itemtypeOf(table, element);
+  const itemtype = table.itemtypeOf(element);
   return itemtype !== undefined && isProductType(valueTokens(itemtype).map(stripSchemaPrefix));
 }
 

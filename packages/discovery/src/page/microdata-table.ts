@@ -2,18 +2,44 @@ import { ChunkedList } from './chunked-list.js';
 import { isJsWhitespace } from './collapse-whitespace.js';
 import { IntList } from './int-list.js';
 
-/** The element has `itemscope`. */
-export const ITEMSCOPE = 1;
-/** The element's value is an attribute (`content`, `href`, ...), held in `value`. */
-export const ATTR_VALUE = 2;
-/** That attribute is a URL, resolved against the page. */
-export const ATTR_IS_URL = 4;
-/** The element's value is its text content, held in `value` once the scan has collected it. */
-export const TEXT_VALUE = 8;
-/** The `itemprop` value holds several names (whitespace inside), so it is split when read. */
-export const SEVERAL_NAMES = 16;
-/** The element has an `itemprop` (not blank). */
-export const PROPERTY = 32;
+/**
+ * What a microdata element is, as bits of its `flags`. Modules that test them per element copy them into local
+ * constants (`const { ITEMSCOPE } = ElementFlag`): under Vite's module runner, where the tests and benchmarks run
+ * the sources, every use of an imported binding is a getter call.
+ */
+export const ElementFlag = {
+  /** The element has `itemscope`. */
+  ITEMSCOPE: 1,
+  /** The element's value is an attribute (`content`, `href`, ...), held in `value`. */
+  ATTR_VALUE: 2,
+  /** That attribute is a URL, resolved against the page. */
+  ATTR_IS_URL: 4,
+  /** The element's value is its text content, held in `value` once the scan has collected it. */
+  TEXT_VALUE: 8,
+  /** The `itemprop` value holds several names (whitespace inside), so it is split when read. */
+  SEVERAL_NAMES: 16,
+  /** The element has an `itemprop` (not blank). */
+  PROPERTY: 32,
+} as const;
+const { ITEMSCOPE } = ElementFlag;
+
+const INITIAL_CAPACITY = 256;
+
+/** Strings held once each, referred to by their index in `values`. */
+export class StringPool {
+  readonly values: string[] = [];
+  private readonly indexes = new Map<string, number>();
+
+  /** The index of `value`, added when new. */
+  indexOf(value: string): number {
+    let index = this.indexes.get(value);
+    if (index === undefined) {
+      index = this.values.push(value) - 1;
+      this.indexes.set(value, index);
+    }
+    return index;
+  }
+}
 
 /**
  * The microdata elements of a page (elements with `itemscope`, `itemprop` or `id`) as columns indexed in document
@@ -26,119 +52,110 @@ export const PROPERTY = 32;
  * are kept as written (trimmed) and split into names only when read; what only items have (`itemtype`, `itemref`)
  * is in lists by item, and `id`s in a list of their own.
  */
-export interface MicrodataTable {
+export class MicrodataTable {
   /** Number of elements. */
-  count: number;
+  count = 0;
   /** Index in `tags` of the lower-case tag name. */
-  tag: Int32Array;
+  tag = new Int32Array(INITIAL_CAPACITY);
   /** Index of the nearest enclosing microdata element, or -1. */
-  parent: Int32Array;
+  parent = new Int32Array(INITIAL_CAPACITY);
   /** Index of the last microdata element inside (the element's own index when there is none). */
-  end: Int32Array;
-  /** {@link ITEMSCOPE}, {@link PROPERTY}, {@link ATTR_VALUE}, {@link ATTR_IS_URL}, {@link TEXT_VALUE}, {@link SEVERAL_NAMES}. */
-  flags: Uint8Array;
+  end = new Int32Array(INITIAL_CAPACITY);
+  /** Bits of {@link ElementFlag}. */
+  flags = new Uint8Array(INITIAL_CAPACITY);
   /** Index in `names` of the trimmed `itemprop`; -1 when absent or blank. */
-  itemprop: Int32Array;
-  /** A property's value: the attribute's ({@link ATTR_VALUE}) or the collected text ({@link TEXT_VALUE}). */
-  value: ChunkedList<string | undefined>;
+  itemprop = new Int32Array(INITIAL_CAPACITY);
   /** For an item, its place in `itemtype` and `itemref`; -1 for other elements. */
-  scope: Int32Array;
+  scope = new Int32Array(INITIAL_CAPACITY);
+  /** A property's value: the attribute's (`ATTR_VALUE`) or the collected text (`TEXT_VALUE`). */
+  readonly value = new ChunkedList<string | undefined>();
   /** `itemtype` per item, trimmed; undefined when absent or blank. */
-  itemtype: ChunkedList<string | undefined>;
+  readonly itemtype = new ChunkedList<string | undefined>();
   /** `itemref` per item, trimmed; undefined when absent or blank. */
-  itemref: ChunkedList<string | undefined>;
+  readonly itemref = new ChunkedList<string | undefined>();
   /** The elements that have an `id`, in document order, and their ids in `idValues`. */
-  idOwners: IntList;
-  idValues: ChunkedList<string>;
+  readonly idOwners = new IntList();
+  readonly idValues = new ChunkedList<string>();
   /** Indexes of the items (`itemscope`), in document order. */
-  items: IntList;
+  readonly items = new IntList();
   /** Element index by `id`, for `itemref` (the first element wins, as `getElementById` does). */
-  byId: Map<string, number>;
+  readonly byId = new Map<string, number>();
   /** The tag names. */
-  tags: StringPool;
+  readonly tags = new StringPool();
   /** The `itemprop` values (trimmed). */
-  names: StringPool;
-}
+  readonly names = new StringPool();
 
-/** Strings held once each, referred to by their index in `values`. */
-export interface StringPool {
-  values: string[];
-  indexes: Map<string, number>;
-}
-
-/** The index of a string in a pool, added when new. */
-export function poolIndex(pool: StringPool, value: string): number {
-  let index = pool.indexes.get(value);
-  if (index === undefined) {
-    index = pool.values.push(value) - 1;
-    pool.indexes.set(value, index);
+  /**
+   * Appends an element after every element so far (document order) inside `parent` (-1: none) and returns its
+   * index; its `end` is its own index until {@link close}. `tag` and `itemprop` are indexes in `tags` and `names`
+   * (-1: no `itemprop`). An item (`ITEMSCOPE` in `flags`) is added to `items`, with no `itemtype` or `itemref`
+   * until {@link describeItem}.
+   */
+  append(tag: number, parent: number, flags: number, itemprop: number, value: string | undefined): number {
+    const index = this.count;
+    if (index === this.parent.length) this.grow();
+    this.count++;
+    this.tag[index] = tag;
+    this.parent[index] = parent;
+    this.end[index] = index;
+    this.flags[index] = flags;
+    this.itemprop[index] = itemprop;
+    this.value.push(value);
+    if (flags & ITEMSCOPE) {
+      this.scope[index] = this.itemtype.length;
+      this.itemtype.push(undefined);
+      this.itemref.push(undefined);
+      this.items.push(index);
+    } else this.scope[index] = -1;
+    return index;
   }
-  return index;
-}
 
-/** An empty table; {@link appendElement} grows it. */
-export function createMicrodataTable(): MicrodataTable {
-  const capacity = 256;
-  return {
-    count: 0,
-    tag: new Int32Array(capacity),
-    parent: new Int32Array(capacity),
-    end: new Int32Array(capacity),
-    flags: new Uint8Array(capacity),
-    itemprop: new Int32Array(capacity),
-    value: new ChunkedList(),
-    scope: new Int32Array(capacity),
-    itemtype: new ChunkedList(),
-    itemref: new ChunkedList(),
-    idOwners: new IntList(),
-    idValues: new ChunkedList(),
-    items: new IntList(),
-    byId: new Map(),
-    tags: { values: [], indexes: new Map() },
-    names: { values: [], indexes: new Map() },
-  };
-}
+  /** Sets an item's `itemtype` and `itemref` as written (trimmed here; blank is none). */
+  describeItem(index: number, itemtype: string | undefined, itemref: string | undefined): void {
+    const scope = this.scope[index]!;
+    this.itemtype.set(scope, trimmedOrUndefined(itemtype));
+    this.itemref.set(scope, trimmedOrUndefined(itemref));
+  }
 
-/** An element's trimmed `itemprop`, or undefined. */
-export function itempropOf(table: MicrodataTable, element: number): string | undefined {
-  const name = table.itemprop[element]!;
-  return name < 0 ? undefined : table.names.values[name];
-}
+  /** Records an element's `id`. */
+  addId(index: number, id: string): void {
+    this.idOwners.push(index);
+    this.idValues.push(id);
+    if (!this.byId.has(id)) this.byId.set(id, index);
+  }
 
-/**
- * Appends an element after every element so far (document order) inside `parent` (-1: none) and returns its
- * index; its `end` is its own index until {@link closeElement}. `tag` and `itemprop` are indexes from
- * {@link poolIndex} in `tags` and `names` (-1: no `itemprop`). An item (`ITEMSCOPE` in `flags`) gets its place
- * in `itemtype` and `itemref`, both undefined; `items`, ids and `byId` are left to the caller.
- */
-export function appendElement(
-  table: MicrodataTable,
-  tag: number,
-  parent: number,
-  flags: number,
-  itemprop: number,
-  value: string | undefined,
-): number {
-  const index = table.count;
-  if (index === table.parent.length) grow(table);
-  table.count++;
-  table.tag[index] = tag;
-  table.parent[index] = parent;
-  table.end[index] = index;
-  table.flags[index] = flags;
-  table.itemprop[index] = itemprop;
-  table.value.push(value);
-  if (flags & ITEMSCOPE) {
-    table.scope[index] = table.itemtype.length;
-    table.itemtype.push(undefined);
-    table.itemref.push(undefined);
-  } else table.scope[index] = -1;
-  return index;
-}
+  /** Ends an element: every element appended since is inside it. */
+  close(index: number): void {
+    this.end[index] = this.count - 1;
+  }
 
-/** Ends an element: every element appended since is inside it. */
-export function closeElement(table: MicrodataTable, index: number): void {
-  table.end[index] = table.count - 1;
+  /** An element's trimmed `itemprop`, or undefined. */
+  itempropOf(index: number): string | undefined {
+    const name = this.itemprop[index]!;
+    return name < 0 ? undefined : this.names.values[name];
+  }
+
+  /** An item's `itemtype` (trimmed), or undefined. */
+  itemtypeOf(index: number): string | undefined {
+    const scope = this.scope[index]!;
+    return scope < 0 ? undefined : this.itemtype.get(scope);
+  }
+
+  /** An item's `itemref` (trimmed), or undefined. */
+  itemrefOf(index: number): string | undefined {
+    const scope = this.scope[index]!;
+    return scope < 0 ? undefined : this.itemref.get(scope);
+  }
+
+  private grow(): void {
+    const size = this.parent.length * 2;
+    this.tag = grown(this.tag, size);
+    this.parent = grown(this.parent, size);
+    this.end = grown(this.end, size);
+    this.flags = grown(this.flags, size);
+    this.itemprop = grown(this.itemprop, size);
+    this.scope = grown(this.scope, size);
+  }
 }
 
 /** A copy of `column` with room for `size` entries. */
@@ -146,28 +163,6 @@ export function grown<T extends Int32Array | Uint8Array>(column: T, size: number
   const to = new (column.constructor as new (size: number) => T)(size);
   to.set(column);
   return to;
-}
-
-function grow(table: MicrodataTable): void {
-  const size = table.parent.length * 2;
-  table.tag = grown(table.tag, size);
-  table.itemprop = grown(table.itemprop, size);
-  table.parent = grown(table.parent, size);
-  table.end = grown(table.end, size);
-  table.flags = grown(table.flags, size);
-  table.scope = grown(table.scope, size);
-}
-
-/** An item's `itemtype` (trimmed), or undefined. */
-export function itemtypeOf(table: MicrodataTable, element: number): string | undefined {
-  const scope = table.scope[element]!;
-  return scope < 0 ? undefined : table.itemtype.get(scope);
-}
-
-/** An item's `itemref` (trimmed), or undefined. */
-export function itemrefOf(table: MicrodataTable, element: number): string | undefined {
-  const scope = table.scope[element]!;
-  return scope < 0 ? undefined : table.itemref.get(scope);
 }
 
 const SPACE = /\s+/;

@@ -1,16 +1,9 @@
 import type { HtmlScan } from './html-scan.js';
 import { type MicrodataElement, tableOf } from './microdata-elements.js';
-import {
-  ATTR_IS_URL,
-  ATTR_VALUE,
-  ITEMSCOPE,
-  itemrefOf,
-  itemtypeOf,
-  type MicrodataTable,
-  PROPERTY,
-  SEVERAL_NAMES,
-  valueTokens,
-} from './microdata-table.js';
+import { ElementFlag, type MicrodataTable, valueTokens } from './microdata-table.js';
+
+// Per element: local constants, not imported bindings (see ElementFlag).
+const { ATTR_IS_URL, ATTR_VALUE, ITEMSCOPE, PROPERTY, SEVERAL_NAMES } = ElementFlag;
 
 /** A microdata item: its types and its properties, each with every value in tree order. */
 export interface MicrodataItem {
@@ -107,7 +100,7 @@ export function readMicrodata<E>(
     beingRead ??= new Uint8Array(table.count);
     const reading = beingRead;
     const item: TableItem<E> = {
-      type: valueTokens(itemtypeOf(table, element)),
+      type: valueTokens(table.itemtypeOf(element)),
       properties: Object.create(null) as Record<string, (string | TableItem<E>)[]>,
       element: elementOf(element),
       nested: (table.flags[element]! & PROPERTY) !== 0,
@@ -236,7 +229,7 @@ function createPropertyWalk(table: MicrodataTable, elementCount: number): Proper
       for (let child = element + 1; child <= last; child = end[child]! + 1) push(child);
     };
     pushChildren(root);
-    for (const id of valueTokens(itemrefOf(table, root))) {
+    for (const id of valueTokens(table.itemrefOf(root))) {
       const target = table.byId.get(id);
       if (target === undefined) continue;
       push(target);
@@ -267,7 +260,7 @@ function createPropertyWalk(table: MicrodataTable, elementCount: number): Proper
   const walk: PropertyWalk = {
     properties(item) {
       walk.viaItemref = false;
-      return itemrefOf(table, item) === undefined ? treeProperties(item) : refProperties(item);
+      return table.itemrefOf(item) === undefined ? treeProperties(item) : refProperties(item);
     },
     viaItemref: false,
     exhausted: false,
