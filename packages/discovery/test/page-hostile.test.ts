@@ -1,9 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   extractProductIds,
   MAX_JSONLD_PARSE_DEPTH,
   MAX_MICRODATA_TEXT,
   parseJsonLdText,
+  readMicrodataItems,
   scanHtml,
 } from '../src/index.js';
 import { collapseWhitespace } from '../src/page/collapse-whitespace.js';
@@ -18,6 +20,34 @@ describe('hostile pages', () => {
     }
     const deepItems = `${PRODUCT}<meta itemprop="sku" content="N">${'<div itemscope itemprop="offers">'.repeat(100_000)}`;
     expect(extractProductIds(deepItems).chosen?.id).toBe('N');
+  });
+
+  it('reads microdata however deep it nests: no depth limit on elements, only on nested items', () => {
+    // 10 000 nested id targets around a product, and a product property after 5 000 nested text properties.
+    const ids = `${'<div id="wrap">'.repeat(10_000)}${PRODUCT}<meta itemprop="sku" content="DEEP">`;
+    expect(extractProductIds(ids).chosen?.id).toBe('DEEP');
+    const texts = `${PRODUCT}${'<span itemprop="name">n '.repeat(5_000)}${'</span>'.repeat(5_000)}<meta itemprop="sku" content="AFTER">`;
+    const product = extractProductIds(texts).products[0]!;
+    expect(product.ids.sku).toEqual(['AFTER']);
+    expect(product.name).toBe('n '.repeat(500).trim());
+  });
+
+  it('ends what the page left open: a text property gets its text, a JSON-LD block its content', () => {
+    const open = `${PRODUCT}<div><b itemprop="sku">  LAST\n  ONE`;
+    expect(extractProductIds(open).products[0]!.ids.sku).toEqual(['LAST ONE']);
+    const json = `<script type="application/ld+json">{"@type":"Product","sku":"J"}`;
+    expect(extractProductIds(json).chosen?.id).toBe('J');
+  });
+
+  it('reads as many items of an itemref fan-out through readMicrodataItems as product extraction does', () => {
+    // Properties outside every item still count towards the page's work budget.
+    const loose = '<i itemprop="x">1</i>'.repeat(30_000);
+    const big = `<div id="big">${'<b itemprop="sku">1</b>'.repeat(20_000)}</div>`;
+    const html = loose + big + `${PRODUCT.replace('>', ' itemref="big">')}</div>`.repeat(10);
+    const products = extractProductIds(html).products.length;
+    expect(products).toBeGreaterThan(1);
+    expect(products).toBeLessThan(10);
+    expect(readMicrodataItems(scanHtml(html), undefined)).toHaveLength(products);
   });
 
   it('keeps nested text properties to a bounded size', () => {
@@ -78,6 +108,37 @@ describe('hostile pages', () => {
 });
 
 describe('collapseWhitespace', () => {
+  it('collapses any text like /\\s+/g, keeping single spaces in place, and maps every slice', () => {
+    const char = fc.constantFrom(
+      'a',
+      'b',
+      ' ',
+      '  ',
+      '\n',
+      '\t',
+      '\u00a0',
+      '\u2003',
+      '\u3000',
+      '\ufeff',
+      'é',
+    );
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 30 }), (chars) => {
+        const raw = chars.join('');
+        const { text, offsets } = collapseWhitespace(raw);
+        expect(text).toBe(raw.replace(/\s+/g, ' '));
+        for (let a = 0; a <= raw.length; a++) {
+          for (let b = a; b <= raw.length; b++) {
+            expect(text.slice(offsets[a], offsets[b]).trim()).toBe(
+              raw.slice(a, b).replace(/\s+/g, ' ').trim(),
+            );
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('collapses like /\\s+/g and maps every offset of every slice', () => {
     const raw = ' a \n\t b\u00a0\u2003c  ';
     const { text, offsets } = collapseWhitespace(raw);

@@ -1,4 +1,4 @@
-import { scanHtml } from './html-scan.js';
+import { scanPage } from './html-scan.js';
 import { collectJsonLdProducts, MAX_JSONLD_DEPTH } from './jsonld-products.js';
 import { parseJsonLdText } from './lenient-json.js';
 import { readMicrodata } from './microdata.js';
@@ -10,6 +10,7 @@ import {
   type ProductIdCandidate,
   type ProductIdExtraction,
   type ProductIdProperty,
+  type ProductIdSource,
 } from './product-types.js';
 
 /** Options of {@link extractProductIds}. */
@@ -45,7 +46,7 @@ function extract(
   baseUrl: string | undefined,
   warnings: ExtractionWarning[],
 ): ProductIdExtraction {
-  const scan = scanHtml(html);
+  const scan = scanPage(html);
   const products: ExtractedProduct[] = [];
   for (const block of scan.jsonLd) {
     const parsed = parseJsonLdText(block.text);
@@ -80,8 +81,12 @@ function extract(
       });
     }
   }
-  if (scan.items.length > 0) {
-    const microdata = readMicrodata(scan, baseUrl, isProductItem);
+  if (scan.microdata.items.length > 0) {
+    const microdata = readMicrodata(scan.microdata, {
+      baseUrl,
+      select: isProductItem,
+      elementOf: (index) => index,
+    });
     if (microdata.truncated) {
       warnings.push({
         code: 'MICRODATA_TRUNCATED',
@@ -100,28 +105,40 @@ function extract(
   }
 
   const candidates: ProductIdCandidate[] = [];
-  const seen = new Set<string>();
-  const add = (candidate: ProductIdCandidate): void => {
-    const key = `${candidate.source}\u0000${candidate.property}\u0000${candidate.id}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    candidates.push(candidate);
+  // Values seen per source and property: a product can carry thousands of equal values (nested text
+  // properties), so no key string is built per value, and a path only per new candidate.
+  const seen = new Map<string, Set<string>>();
+  const add = (
+    ids: readonly string[],
+    source: ProductIdSource,
+    property: ProductIdProperty,
+    path: string,
+  ): void => {
+    const key = `${source} ${property}`;
+    let values = seen.get(key);
+    if (values === undefined) {
+      values = new Set();
+      seen.set(key, values);
+    }
+    for (const id of ids) {
+      if (values.has(id)) continue;
+      values.add(id);
+      candidates.push({ id, source, property, path });
+    }
   };
   scan.capProductLinks.forEach((href, i) => {
     const id = href.trim();
-    if (id !== '') add({ id, source: 'link', property: 'productID', path: `link[${i}]` });
+    if (id !== '') add([id], 'link', 'productID', `link[${i}]`);
   });
   for (const product of products) {
     for (const property of PRODUCT_ID_PROPERTIES) {
-      for (const id of product.ids[property] ?? []) {
-        add({ id, source: product.source, property, path: `${product.path}.${property}` });
-      }
+      const ids = product.ids[property];
+      if (ids !== undefined) add(ids, product.source, property, `${product.path}.${property}`);
     }
     product.offers.forEach((offer, i) => {
       for (const property of PRODUCT_ID_PROPERTIES) {
-        for (const id of offer.ids[property] ?? []) {
-          add({ id, source: product.source, property, path: `${product.path}.offers[${i}].${property}` });
-        }
+        const ids = offer.ids[property];
+        if (ids !== undefined) add(ids, product.source, property, `${product.path}.offers[${i}].${property}`);
       }
     });
   }

@@ -17,7 +17,6 @@ export {
   type HtmlScan,
   type JsonLdBlock,
   MAX_MICRODATA_TEXT,
-  type MicrodataElement,
   scanHtml,
 } from './html-scan.js';
 export {
@@ -27,6 +26,7 @@ export {
   parseJsonLdText,
 } from './lenient-json.js';
 export { type MicrodataItem, type MicrodataValue, readMicrodataItems } from './microdata.js';
+export type { MicrodataElement } from './microdata-elements.js';
 export { normalizeAvailability } from './product-fields.js';
 export type {
   ExtractedOffer,

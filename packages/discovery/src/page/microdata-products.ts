@@ -1,5 +1,5 @@
-import type { MicrodataElement } from './html-scan.js';
-import type { MicrodataItem, MicrodataValue } from './microdata.js';
+import type { TableItem } from './microdata.js';
+import { type MicrodataTable, valueTokens } from './microdata-table.js';
 import { isProductType, normalizeAvailability, stripSchemaPrefix } from './product-fields.js';
 import {
   type ExtractedOffer,
@@ -8,6 +8,10 @@ import {
   type ProductIdProperty,
 } from './product-types.js';
 import { parseStandardOffer } from './standard-offer.js';
+
+// Products read only types and properties, whatever the items' `element` is.
+type MicrodataItem = TableItem<unknown>;
+type MicrodataValue = string | MicrodataItem;
 
 function texts(item: MicrodataItem, name: string): string[] {
   const values = item.properties[name] ?? [];
@@ -27,16 +31,27 @@ function nameOf(item: MicrodataItem): string | undefined {
 function readIds(item: MicrodataItem): Partial<Record<ProductIdProperty, string[]>> {
   const ids: Partial<Record<ProductIdProperty, string[]>> = {};
   for (const property of PRODUCT_ID_PROPERTIES) {
-    const values = (item.properties[property] ?? []).flatMap((v) => idStrings(v));
-    if (values.length > 0) ids[property] = values;
+    const values = item.properties[property];
+    if (values === undefined) continue;
+    const out: string[] = [];
+    for (const value of values) addIdStrings(value, out);
+    if (out.length > 0) ids[property] = out;
   }
   return ids;
 }
 
-/** A PropertyValue item gives its `value`; text gives itself. */
-function idStrings(value: MicrodataValue): string[] {
-  if (typeof value === 'string') return value.trim() === '' ? [] : [value.trim()];
-  return (value.properties.value ?? []).flatMap((v) => (typeof v === 'string' && v.trim() ? [v.trim()] : []));
+/** A PropertyValue item gives its `value`; text gives itself. Whitespace-only values are dropped. */
+function addIdStrings(value: MicrodataValue, out: string[]): void {
+  if (typeof value === 'string') {
+    const id = value.trim();
+    if (id !== '') out.push(id);
+    return;
+  }
+  for (const inner of value.properties.value ?? []) {
+    if (typeof inner !== 'string') continue;
+    const id = inner.trim();
+    if (id !== '') out.push(id);
+  }
 }
 
 /** Deepest chain of offers read inside offers (JSON-LD stops at the same depth). */
@@ -73,8 +88,9 @@ function readOffer(
 }
 
 /** True when an item element is typed as a schema.org Product (the items product extraction reads). */
-export function isProductItem(element: MicrodataElement): boolean {
-  return element.itemtype.length > 0 && isProductType(element.itemtype.map(stripSchemaPrefix));
+export function isProductItem(table: MicrodataTable, element: number): boolean {
+  const itemtype = table.itemtypeOf(element);
+  return itemtype !== undefined && isProductType(valueTokens(itemtype).map(stripSchemaPrefix));
 }
 
 /**

@@ -155,6 +155,119 @@ describe('createHtmlEventParser', () => {
     expect(seen).toEqual([{ id: 'a' }]);
   });
 
+  it('reports the attributes asked for by position, as the name filter keeps them', () => {
+    const names = ['itemprop', 'itemscope', 'id', 'href', 'content', 'd'];
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 40 }), (parts) => {
+        const html = parts.join('');
+        const byName: HtmlEvent[] = [];
+        const byNameParser = createHtmlEventParser(
+          {
+            onopentag: (name, attribs) => byName.push(['open', name, { ...attribs }]),
+            onclosetag: (name) => byName.push(['close', name]),
+            ontext: (text) => byName.push(['text', text]),
+          },
+          { keepAttribute: (name) => names.includes(name) },
+        );
+        byNameParser.write(html);
+        byNameParser.end();
+        const byPosition: HtmlEvent[] = [];
+        const byPositionParser = createHtmlEventParser(
+          {
+            onopentag: (name, values) => {
+              const attribs: Record<string, string> = {};
+              values.forEach((value, i) => {
+                if (value !== undefined) attribs[names[i]!] = value;
+              });
+              byPosition.push(['open', name, attribs]);
+            },
+            onclosetag: (name) => byPosition.push(['close', name]),
+            ontext: (text) => byPosition.push(['text', text]),
+          },
+          { attributes: names },
+        );
+        byPositionParser.write(html);
+        byPositionParser.end();
+        expect(mergeText(byPosition)).toEqual(mergeText(byName));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('skips the elements without a kept attribute, open and close, unless their name is asked for', () => {
+    const bare = (name: string): boolean => name === 'script' || name === 'p';
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 40 }), (parts) => {
+        const html = parts.join('');
+        // Every element, each close paired with its open (and its depth) through a stack.
+        const all: { event: HtmlEvent; depth: number }[] = [];
+        const allParser = createHtmlEventParser(
+          {
+            onopentag: (name, attribs, depth) => all.push({ event: ['open', name, { ...attribs }], depth }),
+            onclosetag: (name, _implied, depth) => all.push({ event: ['close', name], depth }),
+          },
+          { keepAttribute: (name) => name === 'itemprop' || name === 'id' },
+        );
+        allParser.write(html);
+        allParser.end();
+        const open: boolean[] = [];
+        const expected = all.filter(({ event }) => {
+          if (event[0] === 'open') {
+            const reported = bare(event[1]) || Object.keys(event[2]).length > 0;
+            open.push(reported);
+            return reported;
+          }
+          return open.pop();
+        });
+        const some: { event: HtmlEvent; depth: number }[] = [];
+        const someParser = createHtmlEventParser(
+          {
+            onopentag: (name, attribs, depth) => some.push({ event: ['open', name, { ...attribs }], depth }),
+            onclosetag: (name, _implied, depth) => some.push({ event: ['close', name], depth }),
+          },
+          { keepAttribute: (name) => name === 'itemprop' || name === 'id', reportBareElement: bare },
+        );
+        someParser.write(html);
+        someParser.end();
+        expect(some).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('with an end handler, ends the input with one call instead of a close per open element', () => {
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 40 }), (parts) => {
+        const html = parts.join('');
+        const closing: string[] = [];
+        const closingParser = createHtmlEventParser({
+          onopentag: (name) => closing.push(`<${name}>`),
+          onclosetag: (name) => closing.push(`</${name}>`),
+        });
+        closingParser.write(html);
+        closingParser.end();
+        const ending: string[] = [];
+        const endingParser = createHtmlEventParser({
+          onopentag: (name) => ending.push(`<${name}>`),
+          onclosetag: (name) => ending.push(`</${name}>`),
+          onend: () => ending.push('end'),
+        });
+        endingParser.write(html);
+        endingParser.end();
+        expect(ending.at(-1)).toBe('end');
+        const before = ending.slice(0, -1);
+        expect(closing.slice(0, before.length)).toEqual(before);
+        // What the end closed: as many elements as were left open, and nothing else.
+        const rest = closing.slice(before.length);
+        const left =
+          before.filter((e) => !e.startsWith('</')).length - before.filter((e) => e.startsWith('</')).length;
+        expect(rest.every((e) => e.startsWith('</'))).toBe(true);
+        expect(rest).toHaveLength(left);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('closes 100 000 unclosed elements, innermost first', () => {
     const closed: string[] = [];
     const parser = createHtmlEventParser({ onclosetag: (name) => closed.push(name) });
