@@ -14,6 +14,7 @@ export {
   type OptionRules,
   required,
 } from './check-options.js';
+export { createDeadlineQueue, type DeadlineEntry, type DeadlineQueue } from './deadline-queue.js';
 export { type AgentWebErrorJson, type ErrorSummary, errorSummary } from './error-json.js';
 export {
   InvalidOptionError,

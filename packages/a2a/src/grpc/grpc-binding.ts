@@ -1,4 +1,10 @@
-import { abortableDelay, InvalidOptionError, raceAbort } from '@agentweb/core';
+import {
+  abortableDelay,
+  createDeadlineQueue,
+  type DeadlineEntry,
+  InvalidOptionError,
+  raceAbort,
+} from '@agentweb/core';
 import { BodyTooLargeError, isNetworkError, TimeoutError } from '@agentweb/http';
 import * as grpc from '@grpc/grpc-js';
 import type { A2AOperation } from '../dialect.js';
@@ -22,7 +28,6 @@ import {
   taskFromV03Proto,
   taskName,
 } from '../wire-v03-proto.js';
-import { createDeadlineQueue, type DeadlineEntry } from './deadline-queue.js';
 import { type GrpcCallSite, type GrpcFailure, grpcError } from './grpc-errors.js';
 import { isMetadataText, setCredential } from './grpc-metadata.js';
 import { type GrpcOptions, grpcChannelOptions } from './grpc-options.js';

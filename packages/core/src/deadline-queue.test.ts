@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDeadlineQueue } from '../src/grpc/deadline-queue.js';
+import { createDeadlineQueue } from './deadline-queue.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const refTimers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
