@@ -1,12 +1,12 @@
 import { checkOptions, is, type ProgressEvent, required } from '@agentweb/core';
 import { HTTP_CLIENT_RULE } from '@agentweb/http';
 import pLimit from 'p-limit';
+import { parseResolveTarget } from '../common/resolve-target.js';
 import { EXTRACTION_POOL_RULE } from '../page/extraction-pool.js';
 import { createResolver } from '../resolve/create-resolver.js';
 import { isDiscoveryError } from '../resolve/discovery-error.js';
 import type { Resolver } from '../resolve/resolver-options.js';
 import { createRobotsPolicy, type RobotsPolicy } from '../robots/robots-policy.js';
-import { parseResolveTarget } from '../shared/resolve-target.js';
 import { fetchCategories } from '../well-known/fetch-categories.js';
 import { wellKnownUrl } from '../well-known/well-known-paths.js';
 import { CrawlError } from './crawl-errors.js';

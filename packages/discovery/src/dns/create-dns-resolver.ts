@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { checkOptions, is, MAX_TIMER_MS } from '@agentweb/core';
 import { createHttpClient, HTTP_CLIENT_RULE, type HttpClient } from '@agentweb/http';
-import { SingleFlight } from '../shared/single-flight.js';
+import { SingleFlight } from '../common/single-flight.js';
 import { selectCapRecord } from './cap-txt.js';
 import { DnsConfigError, isDnsExchangeError } from './dns-errors.js';
 import { checkDnsName, normalizeDnsName } from './dns-name.js';

@@ -1,5 +1,5 @@
 import { checkOptions, is, required } from '@agentweb/core';
-import { createHtmlEventParser } from '../shared/html-events.js';
+import { createHtmlEventParser } from '../common/html-events.js';
 import { splitTokens } from './link-header.js';
 import { resolveHref } from './resolve-href.js';
 

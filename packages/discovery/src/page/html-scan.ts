@@ -1,4 +1,4 @@
-import { createHtmlEventParser } from '../shared/html-events.js';
+import { createHtmlEventParser } from '../common/html-events.js';
 import { CollapsedLength, collapseWhitespace } from './collapse-whitespace.js';
 import { elementsOf, type MicrodataElement } from './microdata-elements.js';
 import {

@@ -1,6 +1,6 @@
 import { checkOptions, is, required } from '@agentweb/core';
 import { createHttpClient, HTTP_CLIENT_RULE, type HttpClient, type HttpProvenance } from '@agentweb/http';
-import { configError } from '../shared/config-error.js';
+import { configError } from '../common/config-error.js';
 import {
   buildDiscoverQuery,
   buildStreamQuery,

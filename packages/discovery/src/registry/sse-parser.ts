@@ -8,7 +8,7 @@
  */
 
 import { checkOptions } from '@agentweb/core';
-import { configError } from '../shared/config-error.js';
+import { configError } from '../common/config-error.js';
 import { SseEventTooLargeError } from './sse-errors.js';
 
 /** One dispatched event. */

@@ -1,10 +1,10 @@
 import { checkOptions, is, MAX_TIMER_MS } from '@agentweb/core';
 import { createHttpClient, HTTP_CLIENT_RULE } from '@agentweb/http';
+import { configError } from '../common/config-error.js';
+import { deepFreeze } from '../common/deep-freeze.js';
+import { parseResolveTarget } from '../common/resolve-target.js';
+import { SingleFlight } from '../common/single-flight.js';
 import { createDnsResolver, type DnsResolver } from '../dns/index.js';
-import { configError } from '../shared/config-error.js';
-import { deepFreeze } from '../shared/deep-freeze.js';
-import { parseResolveTarget } from '../shared/resolve-target.js';
-import { SingleFlight } from '../shared/single-flight.js';
 import { DiscoveryError } from './discovery-error.js';
 import { resolveMany } from './resolve-many.js';
 import type {

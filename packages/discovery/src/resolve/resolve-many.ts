@@ -1,6 +1,6 @@
 import { checkOptions, is, type ProgressEvent, required } from '@agentweb/core';
 import pLimit from 'p-limit';
-import { configError } from '../shared/config-error.js';
+import { configError } from '../common/config-error.js';
 import { isDiscoveryError } from './discovery-error.js';
 import type { ResolveManyOptions, ResolveManyOutcome, Resolver } from './resolver-options.js';
 

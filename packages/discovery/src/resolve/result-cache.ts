@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { configError } from '../shared/config-error.js';
+import { configError } from '../common/config-error.js';
 import type { ResolveResult, ResolverCacheOptions } from './resolver-options.js';
 import type { TraceEntry } from './trace.js';
 

@@ -1,7 +1,7 @@
 import type { ParsedAgentCard } from '@agentweb/agentcard';
 import type { HttpClient, HttpProvenance } from '@agentweb/http';
+import type { ResolveTarget } from '../common/resolve-target.js';
 import { fetchPageLinks } from '../links/fetch-page-links.js';
-import type { ResolveTarget } from '../shared/resolve-target.js';
 import { fetchAgentCard } from '../well-known/fetch-agent-card.js';
 import { cardCandidates, type WellKnownKind } from '../well-known/well-known-paths.js';
 import { type CapDnsResolver, lookupCapTxt } from './cap-txt.js';

@@ -3,7 +3,7 @@ import { AgentWebError, checkOptions, is, required } from '@agentweb/core';
 import type { HttpClient } from '@agentweb/http';
 import { HTTP_CLIENT_RULE, isHttpStatusError, isRedirectPolicyError } from '@agentweb/http';
 import { LRUCache } from 'lru-cache';
-import { SingleFlight } from '../shared/single-flight.js';
+import { SingleFlight } from '../common/single-flight.js';
 import {
   isRobotsTxtUrl,
   parseRobotsTxt,

@@ -1,5 +1,5 @@
 import { type HttpProvenance, isBodyTooLargeError, isHttpStatusError } from '@agentweb/http';
-import { parseResolveTarget } from '../shared/resolve-target.js';
+import { parseResolveTarget } from '../common/resolve-target.js';
 import { CategoriesError } from './categories-error.js';
 import type { WellKnownFetchOptions } from './fetch-options.js';
 import { WELL_KNOWN_DOCUMENTS, wellKnownUrl } from './well-known-paths.js';
