@@ -14,12 +14,12 @@ import {
 } from '@agentweb/http';
 import { cacheCall, deleteByPrefix, digestKeyPart } from './cache-connection.js';
 import {
-  escapeKeyPart,
   openRedisConnection,
   REDIS_CONNECTION_RULES,
   type RedisConnection,
   type RedisConnectionOptions,
 } from './redis-connection.js';
+import { redisKey } from './redis-keys.js';
 
 /** The rules and limits of a Redis HTTP cache (for {@link createRedisHttpCache} and {@link httpCacheOn}). */
 export interface RedisHttpCacheSettings {
@@ -228,7 +228,7 @@ export function httpCacheOn(
   const revalidationWindowMs = settings.revalidationWindowMs ?? 600_000;
   const maxTtlMs = settings.maxTtlMs ?? 86_400_000;
   const prefix = `${connection.keyPrefix}http:`;
-  const keyOf = (url: string) => `${prefix}${escapeKeyPart(hostOf(url))}:${digestKeyPart(url)}`;
+  const keyOf = (url: string) => redisKey(connection.keyPrefix, 'http', hostOf(url), digestKeyPart(url));
 
   /** Milliseconds the key of `entry` lives from `now`; 0 when it is not worth keeping. */
   function ttlOf(entry: CacheEntry, now: number): number {

@@ -3,12 +3,12 @@ import { checkOptions, is } from '@agentweb/core';
 import { LRUCache } from 'lru-cache';
 import { cacheCall, deleteByPrefix, digestKeyPart } from './cache-connection.js';
 import {
-  escapeKeyPart,
   openRedisConnection,
   REDIS_CONNECTION_RULES,
   type RedisConnection,
   type RedisConnectionOptions,
 } from './redis-connection.js';
+import { redisKey } from './redis-keys.js';
 
 /** The limits of a Redis search cache (for {@link createRedisSearchCache} and {@link searchCacheOn}). */
 export interface RedisSearchCacheSettings {
@@ -141,7 +141,8 @@ export function searchCacheOn(
   const ttlMs = settings.ttlMs ?? 60_000;
   const maxEntryBytes = settings.maxEntryBytes ?? 512 * 1024;
   const prefix = `${connection.keyPrefix}search:`;
-  const keyOf = (key: string) => `${prefix}${escapeKeyPart(partitionOf(key))}:${digestKeyPart(key)}`;
+  const keyOf = (key: string) =>
+    redisKey(connection.keyPrefix, 'search', partitionOf(key), digestKeyPart(key));
   const nearCacheBytes = settings.nearCacheBytes ?? 16 * 1024 * 1024;
   const near =
     nearCacheBytes > 0 ? new LRUCache<string, CachedSearchPage>({ maxSize: nearCacheBytes }) : undefined;
