@@ -13,7 +13,6 @@ export {
   type StandaloneRedisMerchantBackoff,
 } from './backoff/redis-merchant-backoff.js';
 export * from './crawl/index.js';
-export { evalScript, type LuaScript, luaScript } from './lua-script.js';
 export {
   approvalStoreOn,
   createRedisApprovalStore,
@@ -25,7 +24,6 @@ export {
 } from './redis-approval-store.js';
 export {
   DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
-  escapeKeyPart,
   openRedisConnection,
   REDIS_CONNECTION_RULES,
   type RedisConnection,
@@ -49,7 +47,7 @@ export {
   type RedisHttpCacheOptions,
   type RedisHttpCacheSettings,
 } from './redis-http-cache.js';
-export { redisKey } from './redis-keys.js';
+export { escapeKeyPart, redisKey } from './redis-keys.js';
 export { defineRedisScript, type RedisScript } from './redis-script.js';
 export {
   createRedisSearchCache,

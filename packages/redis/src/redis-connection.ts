@@ -152,14 +152,3 @@ export function openRedisConnection(callee: string, options: RedisConnectionOpti
     },
   };
 }
-
-/**
- * Escapes one key component so that no user id, merchant id or URL can forge another key: `%`, `:`, `{` and `}`
- * are percent-encoded (braces because Redis Cluster reads `{...}` as a hash tag).
- */
-export function escapeKeyPart(part: string): string {
-  return part.replace(
-    /[%:{}]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
-  );
-}

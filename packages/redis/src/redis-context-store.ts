@@ -7,7 +7,6 @@ import {
   checkContextKey,
 } from '@agentweb/cap';
 import { checkOptions, is } from '@agentweb/core';
-import { LRUCache } from 'lru-cache';
 import {
   openRedisConnection,
   REDIS_CONNECTION_RULES,
@@ -16,6 +15,7 @@ import {
 } from './redis-connection.js';
 import { redisKey } from './redis-keys.js';
 import { defineRedisScript } from './redis-script.js';
+import { RenewalMemo } from './renewal-memo.js';
 
 /** Default `ttlMs` of a stored contextId: 30 days since it was last read or written. */
 export const DEFAULT_CONTEXT_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -118,14 +118,14 @@ export function contextStoreOn(
     redisKey(connection.keyPrefix, 'context', checkContextKey(key).userId, key.merchantId);
   // A read renews the key's TTL, but at most once per RENEW_EVERY_MS per key and store: a renewal is a write (Redis
   // replicates it), and an active user's reads would otherwise turn into a write each.
-  const renewed = new LRUCache<string, true>({
+  const renewals = new RenewalMemo({
     max: RENEWALS_REMEMBERED,
-    ttl: Math.max(1, Math.min(RENEW_EVERY_MS, Math.floor(ttlMs / 10))),
+    forMs: Math.max(1, Math.min(RENEW_EVERY_MS, Math.floor(ttlMs / 10))),
   });
 
   async function read(key: ContextKey, operation: string): Promise<ContextRecord> {
     const redisKeyName = keyOf(key);
-    const renew = !renewed.has(redisKeyName);
+    const renew = !renewals.isFresh(redisKeyName);
     const stored = await connection.call(operation, (client) =>
       !renew
         ? client.get(redisKeyName)
@@ -133,7 +133,7 @@ export function contextStoreOn(
           ? client.getex(redisKeyName, 'PX', ttlMs)
           : (READ_KEEPING_FENCE.run(client, [redisKeyName], [ttlMs]) as Promise<string | null>),
     );
-    if (renew && stored !== null) renewed.set(redisKeyName, true);
+    if (renew && stored !== null) renewals.renewed(redisKeyName);
     return parseRecord(stored);
   }
 
@@ -143,7 +143,7 @@ export function contextStoreOn(
         ? client.set(redisKeyName, value, 'PX', ttl)
         : WRITE_KEEPING_FENCE.run(client, [redisKeyName], [value, ttl]),
     );
-    renewed.set(redisKeyName, true);
+    renewals.renewed(redisKeyName);
   }
 
   return {
@@ -164,7 +164,7 @@ export function contextStoreOn(
       const stored = await connection.call('contextStore.setIfGeneration', (client) =>
         script.run(client, [redisKeyName], [contextId, ttlMs, generation]),
       );
-      if (stored === 1) renewed.set(redisKeyName, true);
+      if (stored === 1) renewals.renewed(redisKeyName);
       return stored === 1;
     },
     async delete(key) {

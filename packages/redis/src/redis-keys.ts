@@ -1,8 +1,16 @@
-import { escapeKeyPart } from './redis-connection.js';
-
 // Most ids need no escaping; testing first skips building a new string for them (keys are built on every call).
 const NEEDS_ESCAPE = /[%:{}]/;
-const escaped = (part: string) => (NEEDS_ESCAPE.test(part) ? escapeKeyPart(part) : part);
+
+/**
+ * Escapes one key component so that no user id, merchant id or URL can forge another key: `%`, `:`, `{` and `}`
+ * are percent-encoded (braces because Redis Cluster reads `{...}` as a hash tag).
+ */
+export function escapeKeyPart(part: string): string {
+  if (!NEEDS_ESCAPE.test(part)) return part;
+  // `%` first, so the escapes the later passes add are not escaped again. Four native passes over a short id cost
+  // less than one regex replace with a callback per match (merchant ids are URLs: every call has colons to escape).
+  return part.replaceAll('%', '%25').replaceAll(':', '%3A').replaceAll('{', '%7B').replaceAll('}', '%7D');
+}
 
 /**
  * `<keyPrefix><area>:<part>:<part>...` with every part escaped, so no id can forge another key. A part given as
@@ -11,6 +19,7 @@ const escaped = (part: string) => (NEEDS_ESCAPE.test(part) ? escapeKeyPart(part)
  */
 export function redisKey(keyPrefix: string, area: string, ...parts: (string | { tag: string })[]): string {
   let key = `${keyPrefix}${area}`;
-  for (const part of parts) key += typeof part === 'string' ? `:${escaped(part)}` : `:{${escaped(part.tag)}}`;
+  for (const part of parts)
+    key += typeof part === 'string' ? `:${escapeKeyPart(part)}` : `:{${escapeKeyPart(part.tag)}}`;
   return key;
 }

@@ -1,7 +1,7 @@
 import { isInvalidOptionError, isStateStoreError } from '@agentweb/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interopSuite } from '../../../test/interop.js';
-import { escapeKeyPart, openRedisConnection } from '../src/index.js';
+import { openRedisConnection } from '../src/index.js';
 import { type RedisServerHandle, startRedisServer } from '../src/test/index.js';
 
 // Interoperability: a real redis-server on 127.0.0.1. Runs where redis-server is on PATH; elsewhere the test
@@ -58,11 +58,5 @@ describe('openRedisConnection options', () => {
       error = caught;
     }
     expect(isInvalidOptionError(error)).toBe(true);
-  });
-
-  it('escapes key parts so that no id can forge another key', () => {
-    expect(escapeKeyPart('a:b')).not.toBe(escapeKeyPart('a') + ':' + escapeKeyPart('b'));
-    expect(escapeKeyPart('u{x}%3A')).toBe('u%7Bx%7D%253A');
-    expect(escapeKeyPart('plain-user_1')).toBe('plain-user_1');
   });
 });

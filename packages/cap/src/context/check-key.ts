@@ -24,7 +24,11 @@ export function checkContextId(contextId: string): string {
   if (typeof contextId !== 'string' || contextId === '') {
     throw new ContextStoreError('CAP_CONTEXT_INVALID', 'A contextId must be a non-empty string');
   }
-  if (contextId.length > MAX_CONTEXT_ID_BYTES || Buffer.byteLength(contextId) > MAX_CONTEXT_ID_BYTES) {
+  // A UTF-16 unit is at most 3 UTF-8 bytes: an id that short cannot be over the cap, and needs no byte count.
+  if (
+    contextId.length * 3 > MAX_CONTEXT_ID_BYTES &&
+    (contextId.length > MAX_CONTEXT_ID_BYTES || Buffer.byteLength(contextId) > MAX_CONTEXT_ID_BYTES)
+  ) {
     throw new ContextStoreError(
       'CAP_CONTEXT_INVALID',
       `A contextId must be at most ${MAX_CONTEXT_ID_BYTES} bytes; the merchant issued a longer one`,

@@ -1,4 +1,4 @@
-import { type LuaScript, luaScript } from '../lua-script.js';
+import { defineRedisScript, type RedisScript } from '../redis-script.js';
 
 // The rules are those of `recordBackoffOutcome` in @agentweb/cap, run inside Redis so that every instance's
 // read-decide-write on a merchant's state is one atomic step. KEYS[1] is the state hash, KEYS[2] the probe lease;
@@ -30,7 +30,7 @@ end
  * `probing` (another caller holds the probe lease), `wait` (ms until the pause ends), `probe` (this caller holds
  * the lease: token), `go`.
  */
-export const ADMIT_SCRIPT: LuaScript = luaScript(`${PRELUDE}
+export const ADMIT_SCRIPT: RedisScript = defineRedisScript(`${PRELUDE}
 if openUntil and now < openUntil then return reply('open', openUntil - now) end
 if openUntil and redis.call('EXISTS', KEYS[2]) == 1 then return reply('probing', 0) end
 if resumeAt > now then return reply('wait', resumeAt - now) end
@@ -46,7 +46,7 @@ return reply('go', 0)
  * empty, ARGV[4] the jitter fraction in [0, 1), ARGV[5] the probe token or empty, ARGV[6..10] failureThreshold,
  * openMs, baseDelayMs, maxDelayMs, maxRetryAfterMs, ARGV[11] how long state outlives its last instant (TTL).
  */
-export const RECORD_SCRIPT: LuaScript = luaScript(`${PRELUDE}
+export const RECORD_SCRIPT: RedisScript = defineRedisScript(`${PRELUDE}
 local kind, token = ARGV[2], ARGV[5]
 local threshold, openMs = tonumber(ARGV[6]), tonumber(ARGV[7])
 local baseDelay, maxDelay, maxRetryAfter = tonumber(ARGV[8]), tonumber(ARGV[9]), tonumber(ARGV[10])
@@ -81,6 +81,6 @@ return reply('recorded', 0)
 `);
 
 /** Reads the state without changing it (for `refresh`). */
-export const READ_SCRIPT: LuaScript = luaScript(`${PRELUDE}
+export const READ_SCRIPT: RedisScript = defineRedisScript(`${PRELUDE}
 return reply('read', 0)
 `);

@@ -25,14 +25,14 @@ import {
   withholdUrlSecrets,
 } from '@agentweb/core';
 import type { Redis } from 'ioredis';
-import { evalScript, type LuaScript } from '../lua-script.js';
 import {
-  escapeKeyPart,
   openRedisConnection,
   REDIS_CONNECTION_RULES,
   type RedisConnection,
   type RedisConnectionOptions,
 } from '../redis-connection.js';
+import { escapeKeyPart } from '../redis-keys.js';
+import type { RedisScript } from '../redis-script.js';
 import { ADMIT_SCRIPT, READ_SCRIPT, RECORD_SCRIPT } from './backoff-scripts.js';
 
 /** Told when a merchant's backoff ran on this instance's own state because Redis did not answer. */
@@ -288,9 +288,9 @@ function handleFor(
   });
   const clockArg = (): string => (context.now === undefined ? '' : String(context.now()));
 
-  function script(operation: string, lua: LuaScript, args: (string | number)[]): Promise<ScriptReply> {
+  function script(operation: string, lua: RedisScript, args: (string | number)[]): Promise<ScriptReply> {
     return context.call(`merchantBackoff.${operation}`, async (client) =>
-      parseReply(await evalScript(client, lua, keyList, [clockArg(), ...args])),
+      parseReply(await lua.run(client, keyList, [clockArg(), ...args])),
     );
   }
 

@@ -1,4 +1,4 @@
-import { escapeKeyPart } from '../redis-connection.js';
+import { escapeKeyPart } from '../redis-keys.js';
 
 /** Key of one host's turn and spacing state (a hash). */
 export function hostKey(keyPrefix: string, host: string): string {

@@ -39,6 +39,7 @@ import {
   type RedisConnection,
   type RedisConnectionOptions,
 } from '../redis-connection.js';
+import { defineRedisScript } from '../redis-script.js';
 import { type CrawlJobData, type DistributedCrawlResult, readJobData } from './crawl-job.js';
 import { bullPrefix, runKeys } from './crawl-keys.js';
 import { DEFAULT_CRAWL_QUEUE_NAME, QUEUE_NAME_RULE } from './crawl-queue.js';
@@ -499,16 +500,7 @@ redis.call('PEXPIRE', KEYS[1], ttl)
 return 1
 `;
 
-interface PublishCommand {
-  agentwebCrawlPublish(stream: string, marker: string, jobId: string, json: string): Promise<number>;
-}
-
-function publishCommand(client: Redis): PublishCommand {
-  const target = client as unknown as Partial<PublishCommand> & Redis;
-  if (typeof target.agentwebCrawlPublish !== 'function')
-    client.defineCommand('agentwebCrawlPublish', { numberOfKeys: 2, lua: PUBLISH });
-  return target as unknown as PublishCommand;
-}
+const PUBLISH_SCRIPT = defineRedisScript(PUBLISH);
 
 async function publish(
   connection: RedisConnection,
@@ -540,6 +532,6 @@ async function publish(
   }
   const keys = runKeys(connection.keyPrefix, data.crawlId);
   await connection.call('crawlWorker.publish', (client) =>
-    publishCommand(client).agentwebCrawlPublish(keys.results, keys.marker, String(job.id), json),
+    PUBLISH_SCRIPT.run(client, [keys.results, keys.marker], [String(job.id), json]),
   );
 }

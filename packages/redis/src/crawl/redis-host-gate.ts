@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { abortableDelay, checkOptions, is } from '@agentweb/core';
 import type { CrawlHostGate } from '@agentweb/discovery';
-import type { Redis } from 'ioredis';
 import {
   openRedisConnection,
   REDIS_CONNECTION_RULES,
   type RedisConnection,
   type RedisConnectionOptions,
 } from '../redis-connection.js';
+import { defineRedisScript } from '../redis-script.js';
 import { hostKey } from './crawl-keys.js';
 
 /** Options of {@link createRedisHostGate}. */
@@ -113,26 +113,8 @@ if redis.call('PTTL', KEYS[1]) < delay + idle then redis.call('PEXPIRE', KEYS[1]
 return 1
 `;
 
-interface GateCommands {
-  agentwebCrawlHostAcquire(
-    key: string,
-    token: string,
-    leaseMs: number,
-    delayMs: number,
-    reserve: string,
-    idleMs: number,
-  ): Promise<[number, number]>;
-  agentwebCrawlHostRelease(key: string, token: string, delayMs: number, idleMs: number): Promise<number>;
-}
-
-function commands(client: Redis): GateCommands {
-  const target = client as unknown as Partial<GateCommands> & Redis;
-  if (typeof target.agentwebCrawlHostAcquire !== 'function') {
-    client.defineCommand('agentwebCrawlHostAcquire', { numberOfKeys: 1, lua: ACQUIRE });
-    client.defineCommand('agentwebCrawlHostRelease', { numberOfKeys: 1, lua: RELEASE });
-  }
-  return target as unknown as GateCommands;
-}
+const ACQUIRE_SCRIPT = defineRedisScript(ACQUIRE);
+const RELEASE_SCRIPT = defineRedisScript(RELEASE);
 
 /** Rules of {@link RedisHostGateOptions}. */
 export const REDIS_HOST_GATE_RULES = {
@@ -156,26 +138,24 @@ export function hostGateOn(
 
   const tryAcquire = async (host: string, request: HostTurnRequest): Promise<HostTurnAttempt> => {
     const token = randomUUID();
-    const [acquired, waitMs] = await connection.call('crawl.hostGate.acquire', (client) =>
-      commands(client).agentwebCrawlHostAcquire(
-        hostKey(connection.keyPrefix, host),
-        token,
-        leaseMs,
-        delayOf(request.delayMs),
-        request.reserve ? '1' : '0',
-        idleMs,
-      ),
+    const [acquired, waitMs] = await connection.call(
+      'crawl.hostGate.acquire',
+      (client) =>
+        ACQUIRE_SCRIPT.run(
+          client,
+          [hostKey(connection.keyPrefix, host)],
+          [token, leaseMs, delayOf(request.delayMs), request.reserve ? '1' : '0', idleMs],
+        ) as Promise<[number, number]>,
     );
     return acquired === 1 ? { acquired: true, turn: { host, token } } : { acquired: false, waitMs };
   };
 
   const release = async (turn: HostTurn, options: { delayMs: number }): Promise<boolean> => {
     const done = await connection.call('crawl.hostGate.release', (client) =>
-      commands(client).agentwebCrawlHostRelease(
-        hostKey(connection.keyPrefix, turn.host),
-        turn.token,
-        delayOf(options.delayMs),
-        idleMs,
+      RELEASE_SCRIPT.run(
+        client,
+        [hostKey(connection.keyPrefix, turn.host)],
+        [turn.token, delayOf(options.delayMs), idleMs],
       ),
     );
     return done === 1;
