@@ -109,7 +109,7 @@ const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclud
 })
   .split('\n')
   .filter(Boolean);
-let changed = 0;
+const changed = [];
 for (const path of files) {
   const text = readFileSync(path, 'utf8');
   const next = text.replace(REGION, (whole, open, kind, attributes, _body, close) => {
@@ -124,9 +124,13 @@ for (const path of files) {
   });
   if (next !== text) {
     writeFileSync(path, next);
-    changed += 1;
+    changed.push(path);
     console.log(`bench:docs: updated ${path}`);
   }
 }
-if (changed === 0)
+// The tables are written plainly; the formatter pads them as `pnpm lint` expects, so a regenerated file is ready
+// to commit as it is.
+if (changed.length > 0)
+  execFileSync('pnpm', ['exec', 'biome', 'format', '--write', ...changed], { stdio: 'ignore' });
+if (changed.length === 0)
   console.log('bench:docs: no region to update (run `pnpm bench` first, unfiltered for every region)');
