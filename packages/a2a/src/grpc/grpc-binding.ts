@@ -243,7 +243,9 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
         identity,
         body,
         md,
-        sendDeadline ? { deadline: Date.now() + (deadline - performance.now()) } : {},
+        // Whole milliseconds: grpc-js arms a timer for `deadline - Date.now()`, and Node keeps one timer list per
+        // distinct duration, so a fractional deadline would make (and tear down) a new list on every call.
+        sendDeadline ? { deadline: Date.now() + Math.round(deadline - performance.now()) } : {},
         (error, value) => {
           if (entry) deadlines.remove(entry);
           signal?.removeEventListener('abort', onAbort);
