@@ -109,7 +109,14 @@ const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclud
 })
   .split('\n')
   .filter(Boolean);
-const changed = [];
+// The tables are built plainly and laid out by the formatter, as `pnpm lint` expects, before they are compared with
+// the file: a page is written only when a figure in it changed, and is ready to commit as it is.
+const formatMarkdown = (path, text) =>
+  execFileSync('node_modules/.bin/biome', ['format', `--stdin-file-path=${path}`], {
+    input: text,
+    encoding: 'utf8',
+  });
+let changed = 0;
 for (const path of files) {
   const text = readFileSync(path, 'utf8');
   const next = text.replace(REGION, (whole, open, kind, attributes, _body, close) => {
@@ -122,15 +129,14 @@ for (const path of files) {
     if (wanted.length === 0 || !wanted.every((file) => measured.has(file))) return whole;
     return `${open}${resultsTable(wanted)}\n${close}`;
   });
-  if (next !== text) {
-    writeFileSync(path, next);
-    changed.push(path);
-    console.log(`bench:docs: updated ${path}`);
-  }
+  if (next === text) continue;
+  const formatted = formatMarkdown(path, next);
+  if (formatted === text) continue;
+  writeFileSync(path, formatted);
+  changed += 1;
+  console.log(`bench:docs: updated ${path}`);
 }
-// The tables are written plainly; the formatter pads them as `pnpm lint` expects, so a regenerated file is ready
-// to commit as it is.
-if (changed.length > 0)
-  execFileSync('pnpm', ['exec', 'biome', 'format', '--write', ...changed], { stdio: 'ignore' });
-if (changed.length === 0)
-  console.log('bench:docs: no region to update (run `pnpm bench` first, unfiltered for every region)');
+if (changed === 0)
+  console.log(
+    'bench:docs: nothing to update (the tables match the last run; a region needs a run of every bench file it names)',
+  );
