@@ -1,7 +1,6 @@
 import type { AgentProfile } from '@agentweb/agentcard';
 import { type Sandbox, startSandbox } from '@agentweb/sandbox';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isMerchantConflictError } from '../src/index.js';
 import { clientPool, type LoopbackServer, sandboxOptions, startLoopbackServer } from './client-fixtures.js';
 
 // A card's profile id is whatever the card says (an A2A card's first interface URL, an IETF agent_id), so a
@@ -99,23 +98,40 @@ describe('merchant names', () => {
     ).toEqual([host(), new URL(evil.origin).host].sort());
   });
 
-  it('a card claiming a known merchant’s id is refused instead of replacing it', async () => {
+  it('a card claiming a known merchant’s id is added beside it, never in its place', async () => {
     const aw = pool.make(
       sandboxOptions(sb, { credentials: { [host()]: { type: 'bearer', token: 'for-the-real-shop' } } }),
     );
     const real = await aw.addMerchant(card());
     await aw.cart(host(), { action: 'add', addItems: [{ productId: 'P0000-0001', quantity: 1 }] });
-    const error = await aw.addMerchant(hostile(real.profile, real.id)).catch((e) => e);
-    expect(isMerchantConflictError(error)).toBe(true);
-    expect(error).toMatchObject({ code: 'AGENTWEB_MERCHANT_CONFLICT', merchantId: real.id });
-    expect(aw.merchants()).toEqual([real]);
-    // The user's contextId at the real merchant went nowhere else.
+    const claimant = await aw.addMerchant(hostile(real.profile, real.id));
+    expect(claimant.claimedId).toBe(real.id);
+    expect(claimant.id).not.toBe(real.id);
+    expect(aw.merchants()).toEqual([real, claimant]);
+    // The user's contextId at the real merchant went nowhere else; the claimed id names the real merchant only.
     const view = await aw.cart(real.id, { action: 'view' });
     expect(view.output.items.map((l) => l.productId)).toEqual(['P0000-0001']);
+    expect(await claimant.client.currentContextId()).toBeUndefined();
     expect(evil.requests).toEqual([]);
-    // The same merchant added again (same endpoints) still replaces it.
+    // The same merchant added again (same identity) is still one entry.
     const again = await aw.addMerchant(real.profile);
-    expect(aw.merchants()).toEqual([again]);
+    expect(again.id).toBe(real.id);
+    expect(aw.merchants().map((m) => m.id)).toEqual([claimant.id, real.id]);
+  });
+
+  it('a card claiming a merchant’s id first does not keep the real merchant out', async () => {
+    const legit = await legitProfile();
+    const aw = pool.make(sandboxOptions(sb));
+    await aw.addMerchant(hostile(legit, legit.id));
+    const real = await aw.addMerchant(card());
+    expect(real.id).toBe(legit.id);
+    for (const name of [legit.id, host()]) {
+      expect((await aw.search('lamp', { merchants: [name] })).outcomes[0]).toMatchObject({
+        merchantId: real.id,
+        status: 'ok',
+      });
+    }
+    expect(evil.requests).toEqual([]);
   });
 
   it('a bare name matches its own host only, not a longer host ending in it', async () => {

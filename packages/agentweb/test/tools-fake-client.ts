@@ -8,6 +8,7 @@ import type {
   OrderStatusInput,
   OrderStatusOutput,
 } from '@agentweb/cap';
+import { merchantIdentity } from '@agentweb/cap';
 import { AgentWebError } from '@agentweb/core';
 import type { ResolveManyOutcome, ResolveResult } from '@agentweb/discovery';
 import type {
@@ -66,11 +67,15 @@ export function profileOf(id: string, name: string, cap = true): AgentProfile {
 
 function merchantOf(domain: string): AgentWebMerchant {
   const id = `http://${domain}/a2a/jsonrpc`;
+  const cardUrl = `http://${domain}/.well-known/agent-card.json`;
   return {
     id,
+    claimedId: id,
+    identity: merchantIdentity({ endpoint: { url: id, binding: 'JSONRPC' }, cardUrl }),
+    warnings: [],
     domain,
     profile: profileOf(id, `Shop ${domain}`),
-    cardUrl: `http://${domain}/.well-known/agent-card.json`,
+    cardUrl,
     // The tools never reach the CAP client directly; a fake that fails loudly if they do.
     client: new Proxy({} as AgentWebMerchant['client'], {
       get() {

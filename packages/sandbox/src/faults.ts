@@ -23,6 +23,12 @@ export interface MerchantFaults {
   contextRefresh?: boolean;
   /** Require `Authorization: Bearer <token>` on the A2A endpoint; anything else gets 401. */
   authRequired?: { token: string };
+  /**
+   * The card declares this interface instead of the merchant's own: a hostile card naming another merchant's
+   * endpoint (say its JSON-RPC URL declared as `GRPC`), served from this merchant's origin. The merchant's own
+   * endpoint still answers.
+   */
+  forgedInterface?: { url: string; binding: 'JSONRPC' | 'HTTP+JSON' | 'GRPC' };
 }
 
 /** Faults for the whole sandbox: by merchant index or id, or a function of the index and id. */

@@ -66,6 +66,7 @@ export function v1Merchant(m: MerchantRuntime): V1Merchant {
       info: m.info,
       protocolVersion: '1.0',
       authEverywhere: m.faults.authRequired !== undefined,
+      forgedInterface: m.faults.forgedInterface,
     });
     const card = V1AgentCard.fromJSON(json);
     if (m.info.dialect === 'dual')
@@ -140,6 +141,7 @@ export function createMerchantApp(m: MerchantRuntime, life: Lifecycle): Express 
       info: m.info,
       protocolVersion: '0.3.0',
       authEverywhere: m.faults.authRequired !== undefined,
+      forgedInterface: m.faults.forgedInterface,
     }) as unknown as V03AgentCard;
     const handler = new V03RequestHandler(card, new V03TaskStore(), createV03Executor(m));
     app.use('/.well-known/agent-card.json', v03CardHandler({ agentCardProvider: handler }));

@@ -29,6 +29,8 @@ export interface MerchantCardOptions {
   protocolVersion: '0.3.0' | '1.0';
   /** Require a bearer token for every skill (the auth-required fault). */
   authEverywhere: boolean;
+  /** The interface to declare instead of the merchant's own (the forged-interface fault). */
+  forgedInterface?: { url: string; binding: string } | undefined;
 }
 
 /** The merchant's agent card as wire JSON: CAP extension, five CAP skills, `auth:public` where the spec allows. */
@@ -50,8 +52,8 @@ export function merchantCardJson(options: MerchantCardOptions): Record<string, u
   const card = createA2ACard({
     name: `Sandbox ${info.id}`,
     description: `CAP merchant ${info.id} of the AgentWeb sandbox (${info.catalogSize} products)`,
-    url: info.endpointUrl,
-    transport: info.binding,
+    url: options.forgedInterface?.url ?? info.endpointUrl,
+    transport: options.forgedInterface?.binding ?? info.binding,
     version: '1.0.0',
     protocolVersion: options.protocolVersion,
     skills,

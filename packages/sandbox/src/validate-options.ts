@@ -100,6 +100,16 @@ export function checkMerchantFaults(where: string, f: unknown): asserts f is Mer
   const auth = f['authRequired'];
   if (auth !== undefined && (!isRecord(auth) || typeof auth['token'] !== 'string' || auth['token'] === ''))
     bad('faults', `${where}.authRequired.token must be a non-empty string`);
+  const forged = f['forgedInterface'];
+  if (
+    forged !== undefined &&
+    (!isRecord(forged) ||
+      typeof forged['url'] !== 'string' ||
+      forged['url'] === '' ||
+      typeof forged['binding'] !== 'string' ||
+      !BINDINGS.has(forged['binding']))
+  )
+    bad('faults', `${where}.forgedInterface must be { url: non-empty string, binding: JSONRPC | HTTP+JSON | GRPC }`);
   for (const flag of FLAG_FAULTS)
     if (f[flag] !== undefined && typeof f[flag] !== 'boolean')
       bad('faults', `${where}.${flag} must be a boolean, not ${show(f[flag])}`);
@@ -117,7 +127,7 @@ export interface CommonSandboxOptions {
 const BINDINGS = new Set(['JSONRPC', 'HTTP+JSON', 'GRPC']);
 
 /** Faults a gRPC merchant can inject (the rest act on HTTP bodies and statuses). */
-const GRPC_FAULTS = new Set(['latency', 'hang', 'authRequired', 'serverError']);
+const GRPC_FAULTS = new Set(['latency', 'hang', 'authRequired', 'serverError', 'forgedInterface']);
 /** Faults that act on the JSON-RPC envelope only. */
 const JSONRPC_ONLY_FAULTS = new Set(['malformedJsonRpc', 'wrongIds', 'oversized', 'droppedStream']);
 

@@ -116,6 +116,7 @@ const OPTION_RULES = {
     expected: 'a map of credentials by merchant or a function',
   },
   onEvent: is.function,
+  strict: is.boolean,
   embedder: { ...is.methods('embed'), expected: 'an embedder ({ embed(texts) })' },
   now: is.function,
   extractionPool: EXTRACTION_POOL_RULE,
@@ -262,6 +263,7 @@ export class AgentWeb implements AgentWebClient {
         merchantBackoff: this.#merchantBackoff,
         userId: this.userId,
         credentials: this.#options.credentials,
+        strict: this.#options.strict ?? false,
         discover: (name, call) => this.#discover(name, call),
       },
       target,
@@ -270,6 +272,9 @@ export class AgentWeb implements AgentWebClient {
     this.#assertOpen('addMerchant');
     this.#registry.add(merchant);
     this.#emit({ type: 'merchant:added', merchantId: merchant.id, domain: merchant.domain });
+    for (const warning of merchant.warnings) {
+      this.#emit({ type: 'merchant:warning', merchantId: merchant.id, domain: merchant.domain, warning });
+    }
     return merchant;
   }
 

@@ -1,11 +1,11 @@
 import { type A2AAuth, type CardCache, createA2AClient } from '@agentweb/a2a';
 import { type AgentProfile, AgentProfileSchema } from '@agentweb/agentcard';
-import { type ContextStore, createMerchantClient, merchantBackoffKey } from '@agentweb/cap';
+import { type ContextStore, createMerchantClient, merchantBackoffKey, merchantIdentity } from '@agentweb/cap';
 import { raceAbort } from '@agentweb/core';
 import { DEFAULT_MAX_CARD_BYTES, fetchAgentCard, isDiscoveryError, type Resolver } from '@agentweb/discovery';
 import type { HttpClient } from '@agentweb/http';
 import { lookupCredentials } from './credentials.js';
-import { AgentWebInputError, NotACapMerchantError } from './errors.js';
+import { AgentWebInputError, CrossOriginEndpointError, NotACapMerchantError } from './errors.js';
 import type { AddMerchantOptions, AgentWebMerchant, AgentWebOptions } from './types.js';
 
 /** What building a merchant needs from the client. */
@@ -17,6 +17,8 @@ export interface MerchantDeps {
   merchantBackoff: AgentWebOptions['merchantBackoff'];
   userId: string;
   credentials: AgentWebOptions['credentials'];
+  /** Refuse a card whose endpoint is on another origin (the client's `strict`). */
+  strict: boolean;
   /** Resolves a domain or page URL (the client's `discover`, which reports progress events). */
   discover(
     target: string,
@@ -46,9 +48,13 @@ export function isCardUrl(target: string): boolean {
 
 /**
  * Finds a CAP merchant's card (from a profile, a card URL or by discovery) and builds its A2A and CAP clients.
+ * The merchant is known by its verified identity (`merchantIdentity`: the card's origin, the endpoint called and
+ * its binding), which keys its contextIds, search cache pages and backoff; the card's own id is kept as
+ * `claimedId`.
  *
  * @throws NotACapMerchantError for a valid agent without CAP; AgentWebInputError for an unusable target;
- *   DiscoveryError or the @agentweb/http errors when nothing could be found.
+ *   CrossOriginEndpointError under `strict` for an endpoint on another origin than the card; DiscoveryError or
+ *   the @agentweb/http errors when nothing could be found.
  */
 export async function buildMerchant(
   deps: MerchantDeps,
@@ -69,8 +75,21 @@ export async function buildMerchant(
     ...(auth === undefined ? {} : { auth }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
+  const identity = merchantIdentity({
+    endpoint: { url: a2a.endpoint.url, binding: a2a.binding },
+    cardUrl: found.cardUrl,
+    endpointIndex: Math.max(0, found.profile.endpoints.indexOf(a2a.endpoint.endpoint)),
+  });
+  if (identity.crossOrigin && (options.strict ?? deps.strict)) {
+    await a2a.close();
+    throw new CrossOriginEndpointError({
+      cardUrl: found.cardUrl ?? identity.origin,
+      endpointUrl: identity.endpoint.url,
+      binding: identity.endpoint.binding,
+    });
+  }
   const backoff = deps.merchantBackoff?.(
-    merchantBackoffKey({ merchantId: found.profile.id, profile: found.profile }),
+    merchantBackoffKey({ merchantId: identity.key, profile: found.profile }),
   );
   const client = createMerchantClient({
     profile: found.profile,
@@ -83,11 +102,15 @@ export async function buildMerchant(
     // The A2A client above carries the credentials; `true` tells the CAP client they exist (cache partition,
     // skills that need auth).
     ...(auth === undefined ? {} : { credentials: true as const }),
-    merchantId: found.profile.id,
+    // The verified identity, not the card's claim: contextIds, search cache pages and outcomes are keyed by it.
+    merchantId: identity.key,
     ...(found.cardUrl === undefined ? {} : { agentCardUrl: found.cardUrl }),
   });
   return Object.freeze({
-    id: found.profile.id,
+    id: identity.key,
+    claimedId: found.profile.id,
+    identity,
+    warnings: identity.warnings,
     domain,
     profile: found.profile,
     cardUrl: found.cardUrl,

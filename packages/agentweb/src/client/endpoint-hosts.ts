@@ -12,12 +12,6 @@ export function endpointsOnHost(profile: AgentProfile, host: string): boolean {
   );
 }
 
-/** The sorted, de-duplicated origins of a profile's endpoints (unparseable URLs kept as given). */
-export function endpointOrigins(profile: AgentProfile): string[] {
-  const origins = new Set(profile.endpoints.map((endpoint) => endpointOrigin(endpoint.url)));
-  return [...origins].sort();
-}
-
 /** `host[:port]` of an http(s) URL, lower-cased; undefined for anything else. */
 export function urlHost(text: string): string | undefined {
   if (!/^https?:\/\//i.test(text)) return undefined;
@@ -31,12 +25,4 @@ export function urlHost(text: string): string | undefined {
 /** A `host[:port]` without its port. */
 export function stripPort(host: string): string {
   return host.replace(/:\d+$/, '');
-}
-
-function endpointOrigin(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
 }

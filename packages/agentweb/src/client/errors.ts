@@ -1,4 +1,4 @@
-import { AgentWebError, createErrorGuard } from '@agentweb/core';
+import { AgentWebError, createErrorGuard, withholdUrlSecrets } from '@agentweb/core';
 
 /** A method was called after `close()`. */
 export class ClientClosedError extends AgentWebError {
@@ -224,9 +224,10 @@ export class IntentTargetError extends AgentWebError {
 export const isIntentTargetError = createErrorGuard<IntentTargetError>('IntentTargetError');
 
 /**
- * A merchant was added whose profile id is already held by a known merchant with other endpoints. Ids are what a
- * card claims; letting the newcomer replace the known merchant would hand it that merchant's name and the
- * user's contextIds there.
+ * A merchant was added whose profile id is already held by a known merchant with other endpoints. Kept for
+ * callers that check for it; the client no longer throws it: merchants are keyed by their verified identity
+ * (`AgentWebMerchant.identity`), so a card claiming a known merchant's id is added beside it, under its own key,
+ * and can neither replace it nor be refused in its place.
  */
 export class MerchantConflictError extends AgentWebError {
   /** The contested profile id. */
@@ -248,3 +249,30 @@ export class MerchantConflictError extends AgentWebError {
   }
 }
 export const isMerchantConflictError = createErrorGuard<MerchantConflictError>('MerchantConflictError');
+
+/**
+ * Under `strict`, a card named an endpoint on another origin than the one it was fetched from. Such a card may
+ * be a forgery naming another merchant's endpoint; without `strict` it is added with an `endpoint-cross-origin`
+ * warning, kept apart from the merchant whose card that origin serves.
+ */
+export class CrossOriginEndpointError extends AgentWebError {
+  /** Where the card was fetched from (query withheld in the message). */
+  readonly cardUrl: string;
+  /** The endpoint it names. */
+  readonly endpointUrl: string;
+  /** The binding it declares there. */
+  readonly binding: string;
+
+  constructor(options: { cardUrl: string; endpointUrl: string; binding: string }) {
+    super({
+      code: 'AGENTWEB_ENDPOINT_CROSS_ORIGIN',
+      message: `the card at ${withholdUrlSecrets(options.cardUrl)} names an endpoint on another origin (${withholdUrlSecrets(options.endpointUrl)}, ${options.binding}); refused under strict`,
+    });
+    this.name = 'CrossOriginEndpointError';
+    this.cardUrl = options.cardUrl;
+    this.endpointUrl = options.endpointUrl;
+    this.binding = options.binding;
+  }
+}
+export const isCrossOriginEndpointError =
+  createErrorGuard<CrossOriginEndpointError>('CrossOriginEndpointError');

@@ -1,22 +1,24 @@
-import { endpointOrigins, endpointsOnHost, stripPort, urlHost } from './endpoint-hosts.js';
-import { MerchantConflictError } from './errors.js';
+import { stripPort, urlHost } from './endpoint-hosts.js';
 import type { AgentWebMerchant } from './types.js';
 
 /**
- * The merchants a client knows, bounded: past `max` entries the least recently used one is dropped. Looked up by
- * id, domain (`host[:port]`), bare host name, card URL, or any URL on the merchant's host.
+ * The merchants a client knows, bounded: past `max` entries the least recently used one is dropped. Keyed by each
+ * merchant's verified identity (`AgentWebMerchant.id`, `identity.key`: the card's origin, the endpoint called and
+ * its binding), and looked up by that key, domain (`host[:port]`), bare host name, card URL, the id its card
+ * claims, or any URL on the merchant's host.
+ *
+ * A card's claims never decide which entry it lands in: a card served from another origin gets a key of its own
+ * (its origin is part of it), so it can neither replace nor shadow a merchant whose card came from elsewhere, and
+ * adding the same merchant again (same key) replaces the one entry. A claimed id that is a host name or URL
+ * answers only for a merchant whose card came from that host.
  *
  * A merchant replaced or dropped keeps its client open: a caller may still hold it (the `AgentWebMerchant` an
  * earlier `addMerchant` returned, a search in flight). Its HTTP transport is the shared one, and a gRPC channel
  * drops its idle connection on its own; `closeClients()` closes the clients of the merchants still listed.
- *
- * Ids are what each card claims, so an id never takes a name from the merchant it designates: an id that is a host
- * name or URL matches only when the merchant's endpoints are on that host, and a merchant claiming the id of a
- * known one with other endpoints is refused rather than replacing it.
  */
 export class MerchantRegistry {
   readonly #max: number;
-  readonly #byId = new Map<string, AgentWebMerchant>();
+  readonly #byKey = new Map<string, AgentWebMerchant>();
 
   constructor(max: number) {
     this.#max = max;
@@ -24,7 +26,7 @@ export class MerchantRegistry {
 
   /** Every merchant, least recently used first. */
   list(): AgentWebMerchant[] {
-    return [...this.#byId.values()];
+    return [...this.#byKey.values()];
   }
 
   /** Domains of the known merchants (for error messages). */
@@ -32,16 +34,8 @@ export class MerchantRegistry {
     return this.list().map((m) => m.domain);
   }
 
-  /**
-   * Adds or replaces a merchant (same id, same endpoint origins) and marks it most recently used.
-   *
-   * @throws MerchantConflictError when a known merchant has this id and other endpoints.
-   */
+  /** Adds a merchant, or replaces the one with the same identity key, and marks it most recently used. */
   add(merchant: AgentWebMerchant): void {
-    const known = this.#byId.get(merchant.id);
-    if (known !== undefined && known !== merchant && !sameEndpoints(known, merchant)) {
-      throw new MerchantConflictError(merchant.id, known.domain, merchant.domain);
-    }
     this.#touch(merchant);
   }
 
@@ -58,23 +52,28 @@ export class MerchantRegistry {
   }
 
   #touch(merchant: AgentWebMerchant): void {
-    this.#byId.delete(merchant.id);
-    this.#byId.set(merchant.id, merchant);
-    while (this.#byId.size > this.#max) {
-      const oldest = this.#byId.keys().next().value;
+    this.#byKey.delete(merchant.id);
+    this.#byKey.set(merchant.id, merchant);
+    while (this.#byKey.size > this.#max) {
+      const oldest = this.#byKey.keys().next().value;
       if (oldest === undefined) break;
-      this.#byId.delete(oldest);
+      this.#byKey.delete(oldest);
     }
   }
 
   #match(name: string): AgentWebMerchant | undefined {
+    const exact = this.#byKey.get(name);
+    if (exact !== undefined) return exact;
     const host = hostOf(name);
-    const exact = this.#byId.get(name);
-    if (exact !== undefined && (host === undefined || endpointsOnHost(exact.profile, host))) return exact;
     const lower = name.toLowerCase();
     const all = this.list();
     const byCard = all.find((m) => m.cardUrl !== undefined && m.cardUrl.toLowerCase() === lower);
     if (byCard !== undefined) return byCard;
+    // A claimed id is the card's word: a host name or URL only counts when the card came from that host.
+    const claimed = all.filter(
+      (m) => m.claimedId === name && (host === undefined || urlHost(m.identity.origin) === host),
+    );
+    if (claimed.length > 0) return claimed.length === 1 ? claimed[0] : undefined;
     if (host === undefined) return undefined;
     const byDomain = all.filter((m) => m.domain === host);
     if (byDomain.length === 1) return byDomain[0];
@@ -91,8 +90,4 @@ function hostOf(name: string): string | undefined {
   if (/^https?:\/\//i.test(name)) return urlHost(name);
   if (!/^[a-z0-9.-]+(:\d{1,5})?$/i.test(name) || !/[a-z0-9]/i.test(name)) return undefined;
   return name.toLowerCase();
-}
-
-function sameEndpoints(a: AgentWebMerchant, b: AgentWebMerchant): boolean {
-  return endpointOrigins(a.profile).join(' ') === endpointOrigins(b.profile).join(' ');
 }

@@ -17,6 +17,8 @@ import type {
   FanOutResult,
   MerchantBackoff,
   MerchantClient,
+  MerchantIdentity,
+  MerchantIdentityWarning,
   OrderStatusInput,
   OrderStatusOutput,
   ProductGetOutput,
@@ -108,6 +110,12 @@ export interface AgentWebOptions {
   credentials?: Readonly<Record<string, A2AAuth>> | CredentialsLookup;
   /** Progress and diagnostics; errors thrown by the listener are ignored. */
   onEvent?: (event: AgentWebEvent) => void;
+  /**
+   * Refuse instead of warn (default false). Today: a merchant whose card names an endpoint on another origin than
+   * the one the card was fetched from is refused with `CrossOriginEndpointError` instead of being added with an
+   * `endpoint-cross-origin` warning. `addMerchant(target, { strict })` overrides it per call.
+   */
+  strict?: boolean;
   /** Default deadline of a fan-out search in ms (default 5 000). */
   searchDeadlineMs?: number;
   /**
@@ -138,6 +146,7 @@ export type AgentWebEvent =
   | { type: 'discover:start'; target: string }
   | { type: 'discover:done'; target: string; ok: boolean; mechanism?: string; elapsedMs: number }
   | { type: 'merchant:added'; merchantId: string; domain: string }
+  | { type: 'merchant:warning'; merchantId: string; domain: string; warning: MerchantIdentityWarning }
   | { type: 'search:start'; query: string; merchants: number }
   | { type: 'search:merchant'; merchantId: string; status: string; products: number; elapsedMs: number }
   | { type: 'search:done'; query: string; products: number; elapsedMs: number; deadlineReached: boolean }
@@ -148,8 +157,19 @@ export type AgentWebEvent =
 
 /** A merchant the client knows. */
 export interface AgentWebMerchant {
-  /** Id the merchant is known by (its profile id). */
+  /**
+   * The key the merchant is known by: its verified identity (`identity.key`), not what its card claims. For a
+   * JSON-RPC endpoint on the card's own origin it is the endpoint URL (an A2A card's profile id); see
+   * `merchantIdentity` of `@agentweb/cap` for the other forms. Registry, contextIds, search cache, backoff and
+   * outcomes (`merchantId`) all use it.
+   */
   readonly id: string;
+  /** The id the card claims (its profile id): an A2A card's first endpoint URL, an IETF `agent_id`. */
+  readonly claimedId: string;
+  /** Who the merchant is, from what the client verified: the card's origin, the endpoint called, its binding. */
+  readonly identity: MerchantIdentity;
+  /** What the client could not vouch for (an endpoint on another origin than the card); also sent as events. */
+  readonly warnings: readonly MerchantIdentityWarning[];
   /**
    * Host (and port) of its agent card, e.g. `shop.example` (of its first endpoint when added as a profile);
    * `search({ merchants })` accepts it.
@@ -173,6 +193,8 @@ export interface CallOptions {
 export interface AddMerchantOptions extends CallOptions {
   /** Credentials for this merchant (override the client's `credentials`). */
   credentials?: A2AAuth;
+  /** Refuse a card whose endpoint is on another origin (default: the client's `strict`). */
+  strict?: boolean;
 }
 
 /** Options of `search` and `searchStream`. */

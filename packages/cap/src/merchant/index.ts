@@ -20,3 +20,11 @@ export type {
   SkillAvailability,
 } from './merchant-types.js';
 export { parseRetryAfter } from './retry-after.js';
+export {
+  type MerchantEndpointRef,
+  type MerchantIdentity,
+  type MerchantIdentityInput,
+  type MerchantIdentityWarning,
+  type MerchantIdentityWarningCode,
+  merchantIdentity,
+} from './merchant-identity.js';
