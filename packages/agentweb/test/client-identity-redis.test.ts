@@ -93,7 +93,11 @@ describe.runIf(redis.available)('interop: redis-server, a forged card on one ins
       const again = await b.search('chair', { merchants: [world.shopHost], personalise: false });
       expect(again.outcomes[0]?.cachedPages).toBe(1);
       const forged = await a.addMerchant(world.forgedCardUrl(binding));
-      const result = await a.search('chair', { merchants: [forged.id], personalise: false, deadlineMs: 4_000 });
+      const result = await a.search('chair', {
+        merchants: [forged.id],
+        personalise: false,
+        deadlineMs: 4_000,
+      });
       expect(result.outcomes[0]).toMatchObject({ merchantId: forged.id, cachedPages: 0 });
       expect(result.outcomes[0]?.status).not.toBe('ok');
     });

@@ -58,8 +58,7 @@ export async function startForgedCardWorld(seed: string): Promise<ForgedCardWorl
     evil,
     shop,
     shopHost: new URL(shop.baseUrl).host,
-    forgedCardUrl: (binding) =>
-      (evil.merchants[FORGED_BINDINGS.indexOf(binding)] as SandboxMerchant).cardUrl,
+    forgedCardUrl: (binding) => (evil.merchants[FORGED_BINDINGS.indexOf(binding)] as SandboxMerchant).cardUrl,
     options: (extra = {}) => ({
       ...sandboxOptions(real, extra),
       lookup,

@@ -109,7 +109,10 @@ export function checkMerchantFaults(where: string, f: unknown): asserts f is Mer
       typeof forged['binding'] !== 'string' ||
       !BINDINGS.has(forged['binding']))
   )
-    bad('faults', `${where}.forgedInterface must be { url: non-empty string, binding: JSONRPC | HTTP+JSON | GRPC }`);
+    bad(
+      'faults',
+      `${where}.forgedInterface must be { url: non-empty string, binding: JSONRPC | HTTP+JSON | GRPC }`,
+    );
   for (const flag of FLAG_FAULTS)
     if (f[flag] !== undefined && typeof f[flag] !== 'boolean')
       bad('faults', `${where}.${flag} must be a boolean, not ${show(f[flag])}`);

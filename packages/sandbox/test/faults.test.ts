@@ -20,7 +20,7 @@ const search = (id: number | string = 1) =>
 
 beforeAll(async () => {
   sb = await startSandbox({
-    merchants: 12,
+    merchants: 13,
     seed: 'faults',
     dialects: ['0.3'],
     faults: {
@@ -35,6 +35,7 @@ beforeAll(async () => {
       8: { droppedStream: true },
       9: { contextRefresh: true },
       10: { authRequired: { token: 's3cret' } },
+      12: { forgedInterface: { url: 'http://shop-11.sandbox.test:1/a2a/jsonrpc', binding: 'GRPC' } },
     },
   });
 });
@@ -136,6 +137,15 @@ describe('faults', () => {
 
   it('a healthy merchant next to faulty ones answers normally', async () => {
     expect((await post(11)).status).toBe(200);
+  });
+
+  it('forged interface: the card names another endpoint and binding; the merchant still answers on its own', async () => {
+    const card = (await (await sb.fetch(sb.merchants[12]?.cardUrl ?? '')).json()) as Record<string, unknown>;
+    expect(card).toMatchObject({
+      url: 'http://shop-11.sandbox.test:1/a2a/jsonrpc',
+      preferredTransport: 'GRPC',
+    });
+    expect((await post(12)).status).toBe(200);
   });
 });
 

@@ -44,6 +44,16 @@ describe('bad options are SandboxOptionsError (SANDBOX_OPTIONS_INVALID)', () => 
     ['a domain suffix that is no DNS name', { domainSuffix: 'not a domain' }, /domainSuffix/],
     ['a seed of the wrong type', { seed: { x: 1 } }, /seed/],
     ['faults of the wrong type', { faults: 'hang' }, /faults/],
+    [
+      'a forged interface with an unknown binding',
+      { faults: { 0: { forgedInterface: { url: 'http://x.test/a2a', binding: 'SOAP' } } } },
+      /forgedInterface/,
+    ],
+    [
+      'a forged interface without a URL',
+      { faults: { 0: { forgedInterface: { binding: 'GRPC' } } } },
+      /forgedInterface/,
+    ],
   ];
   it.each(bad)('startSandbox refuses %s', async (_name, options, message) => {
     const error = await failure(startSandbox(options as SandboxOptions));

@@ -11,6 +11,14 @@ export {
   type SkillNotSupportedReason,
 } from './errors.js';
 export { createMerchantClient } from './merchant-client.js';
+export {
+  type MerchantEndpointRef,
+  type MerchantIdentity,
+  type MerchantIdentityInput,
+  type MerchantIdentityWarning,
+  type MerchantIdentityWarningCode,
+  merchantIdentity,
+} from './merchant-identity.js';
 export type {
   CapCallOptions,
   CapCallResult,
@@ -20,11 +28,3 @@ export type {
   SkillAvailability,
 } from './merchant-types.js';
 export { parseRetryAfter } from './retry-after.js';
-export {
-  type MerchantEndpointRef,
-  type MerchantIdentity,
-  type MerchantIdentityInput,
-  type MerchantIdentityWarning,
-  type MerchantIdentityWarningCode,
-  merchantIdentity,
-} from './merchant-identity.js';
