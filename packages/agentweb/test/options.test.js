@@ -31,6 +31,7 @@ describe('new AgentWeb', () => {
     [{ lookup: '127.0.0.1' }, 'lookup'],
     [{ onEvent: console }, 'onEvent'],
     [{ allowHttp: 'true' }, 'allowHttp'],
+    [{ strict: 'yes' }, 'strict'],
     [{ credentials: 'secret-token' }, 'credentials'],
     [{ embedder: { encode() {} } }, 'embedder'],
     [{ dns: '1.1.1.1' }, 'dns'],

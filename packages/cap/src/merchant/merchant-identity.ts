@@ -98,13 +98,18 @@ export function merchantIdentity(input: MerchantIdentityInput): MerchantIdentity
   });
 }
 
-/** The URL as `URL` writes it (no spaces, lower-case scheme and host); percent-encoded text when unparsable. */
+/**
+ * The URL as `URL` writes it (lower-case scheme and host), percent-encoded text when unparsable; never a space,
+ * which separates the parts of a key (an opaque path such as a gRPC `host:port/…` target keeps its spaces).
+ */
 function canonicalEndpoint(url: string): string {
+  let text: string;
   try {
-    return new URL(url).href;
+    text = new URL(url).href;
   } catch {
-    return encodeURI(url);
+    text = encodeURI(url);
   }
+  return text.replaceAll(' ', '%20');
 }
 
 /** `scheme://host[:port]` of an http(s) URL, lower-cased; undefined for anything else. */
