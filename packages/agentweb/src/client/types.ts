@@ -72,7 +72,8 @@ export interface AgentWebOptions {
   contextStore?: ContextStore;
   /**
    * Makes the backoff and circuit of each merchant added, called with the merchant's backoff key
-   * (`merchantBackoffKey` of `@agentweb/cap`: its card's id and the host its calls go to). Default: a private
+   * (`merchantBackoffKey` of `@agentweb/cap`: its verified identity, `AgentWebMerchant.id`, never the id its card
+   * claims, and the host its calls go to). Default: a private
    * in-process backoff per merchant. Pass `createRedisBackoffFactory(...).forMerchant` (`@agentweb/redis`) so that
    * every instance of a service shares each merchant's pauses and circuit.
    */
