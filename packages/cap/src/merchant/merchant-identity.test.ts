@@ -74,6 +74,13 @@ describe('merchantIdentity', () => {
     expect(own.key).not.toBe(forged.key);
   });
 
+  it('an endpoint that is not well-formed UTF-16 gets a key of its own, without a throw', () => {
+    const keys = ['x\uD800 y', 'x\uDFFF y', 'x\uFFFD y'].map(
+      (url) => merchantIdentity({ endpoint: { url, binding: 'GRPC' }, cardUrl: CARD }).key,
+    );
+    expect(new Set(keys).size).toBe(3);
+  });
+
   it('cards from hosts that differ never share a key, whatever endpoint and binding they name', () => {
     const host = fc.constantFrom('shop.example', 'evil.example', 'shop.example.evil', 'a.b');
     const origin = fc.record({

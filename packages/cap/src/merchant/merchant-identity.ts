@@ -107,7 +107,12 @@ function canonicalEndpoint(url: string): string {
   try {
     text = new URL(url).href;
   } catch {
-    text = encodeURI(url);
+    try {
+      text = encodeURI(url);
+    } catch {
+      // A lone surrogate (encodeURI throws URIError): JSON escapes it as `\ud800`, distinct from any other text.
+      text = JSON.stringify(url).slice(1, -1);
+    }
   }
   return text.replaceAll(' ', '%20');
 }

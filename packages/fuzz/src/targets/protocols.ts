@@ -10,6 +10,7 @@ import {
 import { detectCardFormat, safeParseAgentCard } from '@agentweb/agentcard';
 import {
   findPii,
+  merchantIdentity,
   parseCartManageOutput,
   parseFilter,
   parseOrderStatusOutput,
@@ -214,6 +215,21 @@ export const protocolTargets: FuzzTarget[] = [
     size: textSize,
     coveredBy: 'packages/cap/src/filter/find-pii.test.ts',
     testRuns: 0,
+  }),
+  defineTarget({
+    name: 'cap.merchantIdentity',
+    input: textInput(
+      ['https://shop.example/a2a', 'shop.example:443/x via https://evil.example', 'dns:///shop.example:443'],
+      [' ', ':', '/', '//', '[', ']', '@', '%', ' via ', '\uD800', 'https://', 'dns:', '443'],
+    ),
+    run: (url: string) =>
+      ['JSONRPC', 'HTTP+JSON', 'GRPC'].map((binding) => [
+        merchantIdentity({ endpoint: { url, binding }, cardUrl: 'https://shop.example/card.json' }),
+        merchantIdentity({ endpoint: { url: 'https://shop.example/a2a', binding }, cardUrl: url }),
+        merchantIdentity({ endpoint: { url, binding } }),
+      ]),
+    size: textSize,
+    testRuns: 200,
   }),
   defineTarget({
     name: 'http.parseCacheControl+parseRetryAfter',
