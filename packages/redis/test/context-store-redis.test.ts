@@ -6,6 +6,7 @@ import { interopSuite } from '../../../test/interop.js';
 import { createRedisContextStore, DEFAULT_CONTEXT_TTL_MS, REVOCATION_FENCE_MS } from '../src/index.js';
 import { type RedisServerHandle, startRedisServer } from '../src/test/index.js';
 import { describeContextStoreContract } from './helpers/context-store-contract.js';
+import { describeSingleFlightContract } from './helpers/single-flight-contract.js';
 
 // Interoperability: the Redis context store against a real redis-server on 127.0.0.1. Runs where redis-server is
 // on PATH; elsewhere the test output says so in one line (test/interop-suites.json).
@@ -31,6 +32,14 @@ describe.runIf(redis.available)('interop: redis-server context store', () => {
     const keyPrefix = `contract-${++prefixes}:`;
     const a = createRedisContextStore({ url: server.url, keyPrefix });
     const b = createRedisContextStore({ url: server.url, keyPrefix });
+    return { a, b, close: async () => void (await Promise.all([a.close(), b.close()])) };
+  });
+
+  // Two instances: two stores, each on its own connection, one key prefix.
+  describeSingleFlightContract('redis', async (settings = {}) => {
+    const keyPrefix = `single-flight-${++prefixes}:`;
+    const a = createRedisContextStore({ url: server.url, keyPrefix, ...settings });
+    const b = createRedisContextStore({ url: server.url, keyPrefix, ...settings });
     return { a, b, close: async () => void (await Promise.all([a.close(), b.close()])) };
   });
 
