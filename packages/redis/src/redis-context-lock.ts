@@ -4,12 +4,10 @@ import {
   type ContextLease,
   type ContextLockOptions,
   ContextLockTimeoutError,
-  checkContextKey,
   KeyedLock,
 } from '@agentweb/cap';
 import { abortableDelay } from '@agentweb/core';
 import type { RedisConnection } from './redis-connection.js';
-import { redisKey } from './redis-keys.js';
 import { defineRedisScript } from './redis-script.js';
 
 /** Settings of one store's context-creation locks. */
@@ -18,6 +16,8 @@ export interface ContextLockSettings {
   ttlMs: number;
   /** Longest wait for a lease, in ms. */
   waitMs: number;
+  /** The Redis key of a (user, merchant)'s lease (checks the key). */
+  keyOf: (key: ContextKey) => string;
 }
 
 // Deletes the lock only if it still holds this caller's token: a lease that ran out and was taken by another
@@ -38,7 +38,7 @@ function pollDelayMs(attempt: number): number {
 }
 
 /**
- * `ContextStore.lock` on Redis: a lease per (user, merchant) under `<keyPrefix>context-lock:<userId>:<merchantId>`,
+ * `ContextStore.lock` on Redis: a lease per (user, merchant) under `keyOf(key)` (the context key and `:lock`),
  * taken with `SET NX PX` and a random token, released with a compare-and-delete script. Callers in this process queue
  * on an in-process lock first, so only one of them at a time polls Redis; callers on other instances poll with a
  * growing pause until the lease is free, the signal aborts or `waitMs` passes. A holder that dies (or whose release
@@ -48,14 +48,12 @@ export function contextLockOn(
   connection: RedisConnection,
   settings: ContextLockSettings,
 ): (key: ContextKey, options?: ContextLockOptions) => Promise<ContextLease> {
-  const { ttlMs, waitMs } = settings;
+  const { ttlMs, waitMs, keyOf } = settings;
   const local = new KeyedLock();
-  const lockKeyOf = (key: ContextKey) =>
-    redisKey(connection.keyPrefix, 'context-lock', checkContextKey(key).userId, key.merchantId);
 
   return async (key, options = {}) => {
     const { signal } = options;
-    const lockKey = lockKeyOf(key);
+    const lockKey = keyOf(key);
     const started = performance.now();
     const releaseLocal = await local.acquire(lockKey, { signal, waitMs });
     const token = randomUUID();

@@ -197,6 +197,9 @@ export function contextStoreOn(
     lock: contextLockOn(connection, {
       ttlMs: settings.lockTtlMs ?? DEFAULT_CONTEXT_LOCK_TTL_MS,
       waitMs: settings.lockWaitMs ?? DEFAULT_CONTEXT_LOCK_WAIT_MS,
+      // The context key and a suffix no context key has (every part of one is escaped, so none holds a `:`): the
+      // lease follows whatever shape (and hash tag) the context key takes.
+      keyOf: (key) => `${keyOf(key)}:lock`,
     }),
     close: () => connection.close(),
   };
@@ -205,11 +208,12 @@ export function contextStoreOn(
 /**
  * A {@link ContextStore} on Redis, shared by every instance that uses the same Redis and `keyPrefix`: one string
  * per (user, merchant) under `<keyPrefix>context:<userId>:<merchantId>` (parts escaped), holding the revocation
- * generation and the contextId, kept `ttlMs` after its last read or write (Redis 6.2 or later: `GETEX`). It has `read` and `setIfGeneration`, checked by a Lua script, so a consent revocation on one
- * instance cannot be undone by a late answer on another. Its `lock` is a short lease under
- * `<keyPrefix>context-lock:<userId>:<merchantId>` (`SET NX PX` with a random token, released by a compare-and-delete
- * script, `lockTtlMs`), so that concurrent first calls on every instance share one context creation. Every call has the connection's deadline; Redis down or
- * slow gives `StateStoreError`, never a silently dropped contextId.
+ * generation and the contextId, kept `ttlMs` after its last read or write (Redis 6.2 or later: `GETEX`). It has
+ * `read` and `setIfGeneration`, checked by a Lua script, so a consent revocation on one instance cannot be undone
+ * by a late answer on another. Its `lock` is a short lease under `<keyPrefix>context:<userId>:<merchantId>:lock`
+ * (`SET NX PX` with a random token, released by a compare-and-delete script, `lockTtlMs`), so that concurrent first
+ * calls on every instance share one context creation. Every call has the connection's deadline; Redis down or slow
+ * gives `StateStoreError`, never a silently dropped contextId.
  */
 export function createRedisContextStore(options: RedisContextStoreOptions): RedisContextStore {
   checkOptions(

@@ -111,7 +111,7 @@ describe.runIf(redis.available)('interop: redis-server context store', () => {
       const stale = await stalled.lock(key);
       const [lockKey, ...others] = await admin.keys('lease:*');
       expect(others).toEqual([]);
-      expect(lockKey).toContain('context-lock');
+      expect(lockKey).toBe('lease:context:u%3A1:shop:lock');
       const ttl = await admin.pttl(lockKey as string);
       expect(ttl).toBeGreaterThan(0);
       expect(ttl).toBeLessThanOrEqual(400);
