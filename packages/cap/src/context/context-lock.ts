@@ -6,8 +6,8 @@ import { DEFAULT_CONTEXT_LOCK_WAIT_MS, KeyedLock } from './keyed-lock.js';
 export type ContextLockFunction = (key: ContextKey, options?: ContextLockOptions) => Promise<ContextLease>;
 
 /**
- * The `lock` of a store whose state lives in this process (memory, file): a {@link KeyedLock} on the key, waited
- * for at most `waitMs`.
+ * The `lock` of a store whose state lives in this process (memory, file; or a store of your own): a
+ * {@link KeyedLock} on the key, waited for at most `waitMs` (default 20 000), then `ContextLockTimeoutError`.
  */
 export function inProcessContextLock(
   waitMs: number = DEFAULT_CONTEXT_LOCK_WAIT_MS,

@@ -1,5 +1,5 @@
 export { checkContextId, checkKey as checkContextKey, MAX_CONTEXT_ID_BYTES } from './check-key.js';
-export { type ContextLockFunction, contextLockOf, inProcessContextLock } from './context-lock.js';
+export { type ContextLockFunction, inProcessContextLock } from './context-lock.js';
 export type {
   ContextKey,
   ContextLease,
