@@ -1,7 +1,7 @@
 import { isStateStoreError } from '@agentweb/core';
 import { createRedisState, type RedisState } from '@agentweb/redis';
 import { type RedisServerHandle, startRedisServer } from '@agentweb/redis/test';
-import { type Sandbox, startSandbox } from '@agentweb/sandbox';
+import { generateCatalog, type Sandbox, startSandbox } from '@agentweb/sandbox';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -89,6 +89,28 @@ describe.runIf(redis.available)('interop: redis-server, AgentWeb on many instanc
     await expect(a.merchants()[0]!.client.currentContextId()).resolves.toBeUndefined();
     const fresh = await a.cart(host(0), { action: 'view' });
     expect(fresh.output.items).toEqual([]);
+  }, 30_000);
+
+  it('parallel first cart adds of one user on two instances (and twice on each): one context, every item in the cart', async () => {
+    const merchant = sb.merchants[1]!;
+    const products = generateCatalog({ seed: 'redis-state', index: 1, baseUrl: merchant.baseUrl })
+      .products.filter((product) => product.availability === 'inStock')
+      .slice(0, 4)
+      .map((product) => product.id);
+    const [a, b] = twoInstances('parallel-first');
+    await a.addMerchant(host(1));
+    await b.addMerchant(host(1));
+    const contextsBefore = merchant.stats.contexts;
+    // An LLM's parallel tool calls, spread over two instances of the backend, before the user has any context.
+    await Promise.all(
+      products.map((productId, i) =>
+        (i % 2 === 0 ? a : b).cart(host(1), { action: 'add', addItems: [{ productId, quantity: 1 }] }),
+      ),
+    );
+    const seen = await b.cart(host(1), { action: 'view' });
+    expect(seen.output.items.map((line) => line.productId).sort()).toEqual([...products].sort());
+    expect(merchant.stats.contexts - contextsBefore).toBe(1);
+    expect(await a.merchants()[0]!.client.currentContextId()).toBe(seen.contextId);
   }, 30_000);
 
   describe('approvals', () => {

@@ -145,6 +145,13 @@ describe('other cap factories', () => {
   it.each([
     ['createMemoryContextStore', () => createMemoryContextStore({ maxEntries: '10' }), 'maxEntries'],
     ['createMemoryContextStore', () => createMemoryContextStore(null), 'options'],
+    // A lock wait past 2^31-1 ms would fire after 1 ms in Node.
+    ['createMemoryContextStore', () => createMemoryContextStore({ lockWaitMs: 3e9 }), 'lockWaitMs'],
+    [
+      'createFileContextStore',
+      () => createFileContextStore({ path: '/tmp/x.json', lockWaitMs: '20s' }),
+      'lockWaitMs',
+    ],
     [
       'createFileContextStore',
       () => createFileContextStore({ path: '/tmp/x.json', onCorrupt: 'ignore' }),

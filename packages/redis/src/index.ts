@@ -32,6 +32,7 @@ export {
 export {
   contextStoreOn,
   createRedisContextStore,
+  DEFAULT_CONTEXT_LOCK_TTL_MS,
   DEFAULT_CONTEXT_TTL_MS,
   REDIS_CONTEXT_STORE_RULES,
   REVOCATION_FENCE_MS,

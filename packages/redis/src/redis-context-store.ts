@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   type ContextKey,
+  type ContextLease,
+  type ContextLockOptions,
   type ContextRecord,
   type ContextStore,
   checkContextId,
   checkContextKey,
+  DEFAULT_CONTEXT_LOCK_WAIT_MS,
 } from '@agentweb/cap';
 import { checkOptions, is } from '@agentweb/core';
 import {
@@ -13,12 +16,16 @@ import {
   type RedisConnection,
   type RedisConnectionOptions,
 } from './redis-connection.js';
+import { contextLockOn } from './redis-context-lock.js';
 import { redisKey } from './redis-keys.js';
 import { defineRedisScript } from './redis-script.js';
 import { RenewalMemo } from './renewal-memo.js';
 
 /** Default `ttlMs` of a stored contextId: 30 days since it was last read or written. */
 export const DEFAULT_CONTEXT_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Default `lockTtlMs`: how long a context-creation lock outlives an instance that died holding it. */
+export const DEFAULT_CONTEXT_LOCK_TTL_MS = 15_000;
 
 /**
  * How long a revocation's new generation is kept at least (24 h): an answer to a call sent before a revocation is
@@ -39,6 +46,18 @@ export interface RedisContextStoreSettings {
    * the merchant.
    */
   ttlMs?: number;
+  /**
+   * How long a context-creation lock lasts, in ms (default 15 000): the lease a call holds while it creates a user's
+   * context with a merchant, released as soon as the contextId is stored. If the instance holding it dies, the others
+   * wait at most this long before one of them takes over.
+   */
+  lockTtlMs?: number;
+  /**
+   * Longest wait for a context-creation lock, in ms (default 20 000, longer than `lockTtlMs` so a waiter outlives a
+   * dead holder's lease); past it the call fails with `ContextLockTimeoutError` and sends nothing. The call's
+   * `signal` ends the wait sooner.
+   */
+  lockWaitMs?: number;
 }
 
 /** Options of {@link createRedisContextStore}: a connection (`url` or `client`) and the store's settings. */
@@ -48,12 +67,17 @@ export interface RedisContextStoreOptions extends RedisConnectionOptions, RedisC
 export interface RedisContextStore extends ContextStore {
   read(key: ContextKey): Promise<ContextRecord>;
   setIfGeneration(key: ContextKey, contextId: string, generation: string): Promise<boolean>;
+  lock(key: ContextKey, options?: ContextLockOptions): Promise<ContextLease>;
   /** Closes the connection the store opened from `url`; a caller's `client` is left open. */
   close(): Promise<void>;
 }
 
 /** Rules of {@link RedisContextStoreSettings}. */
-export const REDIS_CONTEXT_STORE_RULES = { ttlMs: is.positiveInteger };
+export const REDIS_CONTEXT_STORE_RULES = {
+  ttlMs: is.positiveInteger,
+  lockTtlMs: is.positiveInteger,
+  lockWaitMs: is.timerMs,
+};
 
 // One string per (user, merchant): `<generation>\n<contextId>`, or `<generation>\n` after a delete. The generation
 // is '' until the first write that starts one, then a random UUID (never a newline), so the first newline splits
@@ -170,6 +194,13 @@ export function contextStoreOn(
     async delete(key) {
       await write('contextStore.delete', keyOf(key), `${newGeneration()}\n`, fenceMs);
     },
+    lock: contextLockOn(connection, {
+      ttlMs: settings.lockTtlMs ?? DEFAULT_CONTEXT_LOCK_TTL_MS,
+      waitMs: settings.lockWaitMs ?? DEFAULT_CONTEXT_LOCK_WAIT_MS,
+      // The context key and a suffix no context key has (every part of one is escaped, so none holds a `:`): the
+      // lease follows whatever shape (and hash tag) the context key takes.
+      keyOf: (key) => `${keyOf(key)}:lock`,
+    }),
     close: () => connection.close(),
   };
 }
@@ -177,9 +208,12 @@ export function contextStoreOn(
 /**
  * A {@link ContextStore} on Redis, shared by every instance that uses the same Redis and `keyPrefix`: one string
  * per (user, merchant) under `<keyPrefix>context:<userId>:<merchantId>` (parts escaped), holding the revocation
- * generation and the contextId, kept `ttlMs` after its last read or write (Redis 6.2 or later: `GETEX`). It has `read` and `setIfGeneration`, checked by a Lua script, so a consent revocation on one
- * instance cannot be undone by a late answer on another. Every call has the connection's deadline; Redis down or
- * slow gives `StateStoreError`, never a silently dropped contextId.
+ * generation and the contextId, kept `ttlMs` after its last read or write (Redis 6.2 or later: `GETEX`). It has
+ * `read` and `setIfGeneration`, checked by a Lua script, so a consent revocation on one instance cannot be undone
+ * by a late answer on another. Its `lock` is a short lease under `<keyPrefix>context:<userId>:<merchantId>:lock`
+ * (`SET NX PX` with a random token, released by a compare-and-delete script, `lockTtlMs`), so that concurrent first
+ * calls on every instance share one context creation. Every call has the connection's deadline; Redis down or slow
+ * gives `StateStoreError`, never a silently dropped contextId.
  */
 export function createRedisContextStore(options: RedisContextStoreOptions): RedisContextStore {
   checkOptions(
@@ -188,9 +222,10 @@ export function createRedisContextStore(options: RedisContextStoreOptions): Redi
     { ...REDIS_CONNECTION_RULES, ...REDIS_CONTEXT_STORE_RULES },
     { optionsRequired: true },
   );
-  const { ttlMs, ...connectionOptions } = options;
-  return contextStoreOn(
-    openRedisConnection('createRedisContextStore', connectionOptions),
-    ttlMs === undefined ? {} : { ttlMs },
-  );
+  const { ttlMs, lockTtlMs, lockWaitMs, ...connectionOptions } = options;
+  return contextStoreOn(openRedisConnection('createRedisContextStore', connectionOptions), {
+    ...(ttlMs === undefined ? {} : { ttlMs }),
+    ...(lockTtlMs === undefined ? {} : { lockTtlMs }),
+    ...(lockWaitMs === undefined ? {} : { lockWaitMs }),
+  });
 }

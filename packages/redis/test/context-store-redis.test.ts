@@ -6,6 +6,7 @@ import { interopSuite } from '../../../test/interop.js';
 import { createRedisContextStore, DEFAULT_CONTEXT_TTL_MS, REVOCATION_FENCE_MS } from '../src/index.js';
 import { type RedisServerHandle, startRedisServer } from '../src/test/index.js';
 import { describeContextStoreContract } from './helpers/context-store-contract.js';
+import { describeSingleFlightContract } from './helpers/single-flight-contract.js';
 
 // Interoperability: the Redis context store against a real redis-server on 127.0.0.1. Runs where redis-server is
 // on PATH; elsewhere the test output says so in one line (test/interop-suites.json).
@@ -31,6 +32,14 @@ describe.runIf(redis.available)('interop: redis-server context store', () => {
     const keyPrefix = `contract-${++prefixes}:`;
     const a = createRedisContextStore({ url: server.url, keyPrefix });
     const b = createRedisContextStore({ url: server.url, keyPrefix });
+    return { a, b, close: async () => void (await Promise.all([a.close(), b.close()])) };
+  });
+
+  // Two instances: two stores, each on its own connection, one key prefix.
+  describeSingleFlightContract('redis', async (settings = {}) => {
+    const keyPrefix = `single-flight-${++prefixes}:`;
+    const a = createRedisContextStore({ url: server.url, keyPrefix, ...settings });
+    const b = createRedisContextStore({ url: server.url, keyPrefix, ...settings });
     return { a, b, close: async () => void (await Promise.all([a.close(), b.close()])) };
   });
 
@@ -89,6 +98,77 @@ describe.runIf(redis.available)('interop: redis-server context store', () => {
     } finally {
       await store.close();
       await other.close();
+    }
+  });
+
+  it('context-creation lock: a lease with a TTL; a stalled or dead holder is taken over once it runs out; a late release never frees the next holder', async () => {
+    const settings = { url: server.url, keyPrefix: 'lease:', lockTtlMs: 400, lockWaitMs: 5_000 };
+    const stalled = createRedisContextStore(settings);
+    const other = createRedisContextStore(settings);
+    const dead = createRedisContextStore(settings);
+    const key = { userId: 'u:1', merchantId: 'shop' };
+    try {
+      const stale = await stalled.lock(key);
+      const [lockKey, ...others] = await admin.keys('lease:*');
+      expect(others).toEqual([]);
+      expect(lockKey).toBe('lease:context:u%3A1:shop:lock');
+      const ttl = await admin.pttl(lockKey as string);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(400);
+      // A holder that outlives its lease: another instance takes over once it runs out...
+      let started = performance.now();
+      const taken = await other.lock(key);
+      expect(performance.now() - started).toBeGreaterThan(200);
+      // ...and the first holder's late release (its token no longer matches) leaves the new holder's lease.
+      const holder = await admin.get(lockKey as string);
+      await stale.release();
+      expect(await admin.get(lockKey as string)).toBe(holder);
+      await taken.release();
+      expect(await admin.exists(lockKey as string)).toBe(0);
+      // A holder whose instance dies (connection gone, no release): the lease runs out, and the next caller gets it.
+      await dead.lock(key);
+      await dead.close();
+      started = performance.now();
+      const after = await other.lock(key);
+      expect(performance.now() - started).toBeGreaterThan(200);
+      await after.release();
+      expect(await admin.exists(lockKey as string)).toBe(0);
+    } finally {
+      await Promise.all([stalled.close(), other.close(), dead.close()]);
+    }
+  });
+
+  it('context-creation lock while Redis is down: lock fails with StateStoreError within the deadline, a release resolves, and locking works after a restart', async () => {
+    const store = createRedisContextStore({
+      url: server.url,
+      keyPrefix: 'lease-down:',
+      commandTimeoutMs: 300,
+    });
+    const key = { userId: 'u', merchantId: 'm' };
+    try {
+      const held = await store.lock(key);
+      await server.stop();
+      const started = Date.now();
+      // A release that cannot reach Redis does not throw: the lease runs out by itself.
+      await expect(held.release()).resolves.toBeUndefined();
+      await expect(store.lock(key)).rejects.toSatisfy(isStateStoreError);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      await server.start();
+      await expect
+        .poll(
+          () =>
+            store.lock(key).then(
+              async (lease) => {
+                await lease.release();
+                return 'ok';
+              },
+              () => 'down',
+            ),
+          { timeout: 10_000 },
+        )
+        .toBe('ok');
+    } finally {
+      await store.close();
     }
   });
 

@@ -58,6 +58,24 @@ describe('@agentweb/redis options', () => {
     }
   });
 
+  it('the context store refuses a lockTtlMs or lockWaitMs that is not a whole number of ms (the wait a timer can hold)', () => {
+    for (const [option, value] of [
+      ['lockTtlMs', 0],
+      ['lockTtlMs', 1.5],
+      ['lockTtlMs', '15s'],
+      ['lockWaitMs', -1],
+      ['lockWaitMs', 2 ** 31],
+      ['lockWaitMs', '20s'],
+    ]) {
+      expect(() => createRedisContextStore({ url: URL, [option]: value }), option).toThrow(
+        expect.objectContaining(invalidOption('createRedisContextStore', option)),
+      );
+    }
+    expect(() => createRedisState({ url: URL, contextStore: { lockWaitMs: 'long' } })).toThrow(
+      expect.objectContaining(invalidOption('createRedisState', 'contextStore.lockWaitMs')),
+    );
+  });
+
   it('createRedisState names a nested store setting by its dotted path', () => {
     expect(() => createRedisState({ url: URL, contextStore: { ttlMs: 0 } })).toThrow(
       expect.objectContaining(invalidOption('createRedisState', 'contextStore.ttlMs')),

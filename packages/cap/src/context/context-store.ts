@@ -17,6 +17,21 @@ export interface ContextRecord {
   generation: string;
 }
 
+/** Options of one {@link ContextStore.lock} call. */
+export interface ContextLockOptions {
+  /** Stops waiting for the lock: `lock` rejects with the signal's reason (the call it guards was aborted). */
+  signal?: AbortSignal;
+}
+
+/** A held context-creation lock: the caller alone may start this user's context with this merchant. */
+export interface ContextLease {
+  /**
+   * Lets the next caller in. Never rejects: a lease that could not be released (a store that is down) runs out
+   * by itself.
+   */
+  release(): Promise<void>;
+}
+
 /**
  * Where merchant-issued `contextId`s live, per user and per merchant (CAP §Context).
  *
@@ -42,6 +57,17 @@ export interface ContextStore {
    * it was stored. A refused write is not an error: the context it carried was revoked.
    */
   setIfGeneration?(key: ContextKey, contextId: string, generation: string): Promise<boolean>;
+  /**
+   * Takes the key's context-creation lock (single flight per user and merchant): resolves once this caller holds
+   * it, after any earlier holder released it. A merchant client that finds no contextId takes it, reads again,
+   * and holds it while its first call creates the context and the contextId is stored, so that concurrent first
+   * calls (parallel tool calls, a double submit, two instances) share one context instead of each starting one and
+   * losing what the others put in theirs. The wait is bounded: `signal`, and a store's own limit, past which it
+   * rejects with `ContextLockTimeoutError`. Optional: without it a merchant client still single-flights the calls
+   * made through this store object in its process. Every store of this SDK has it (in process for the memory and
+   * file stores, across instances with a lease that runs out for the Redis store).
+   */
+  lock?(key: ContextKey, options?: ContextLockOptions): Promise<ContextLease>;
 }
 
 /** The store's `read` and `setIfGeneration`, when it has both. */

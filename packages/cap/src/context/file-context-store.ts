@@ -3,6 +3,7 @@ import { checkOptions, is } from '@agentweb/core';
 import { writeFileAtomic } from './atomic-write.js';
 import { checkContextId, checkKey, keyString } from './check-key.js';
 import { type ContextTable, parseContexts, serialiseContexts } from './context-file-format.js';
+import { inProcessContextLock } from './context-lock.js';
 import type { ContextKey, ContextStore } from './context-store.js';
 import {
   ContextStoreCorruptError,
@@ -26,12 +27,18 @@ export interface FileContextStoreOptions {
   onWarning?: (message: string) => void;
   /** Largest file read; a bigger file counts as corrupt. Default 16 MiB. */
   maxFileBytes?: number;
+  /**
+   * Longest wait for a key's context-creation lock (`lock`), in ms (default 20 000); past it the waiting call fails
+   * with `ContextLockTimeoutError` and sends nothing. The lock is this process's, as the file is.
+   */
+  lockWaitMs?: number;
 }
 
 /**
  * A context store persisted to one JSON file. Every change is written atomically (temp file, fsync, rename)
  * and changes are serialised, so concurrent calls never lose each other's updates and a crash mid-write
- * leaves the previous file intact. Reads are served from memory after the first load.
+ * leaves the previous file intact. Reads are served from memory after the first load. Its `lock` makes concurrent first
+ * calls of one user at one merchant share one context within this process.
  */
 export function createFileContextStore(options: FileContextStoreOptions): ContextStore {
   const given: unknown = (options as Partial<FileContextStoreOptions> | undefined)?.path;
@@ -43,6 +50,7 @@ export function createFileContextStore(options: FileContextStoreOptions): Contex
     onCorrupt: is.oneOf('error', 'reset'),
     onWarning: is.function,
     maxFileBytes: is.positiveInteger,
+    lockWaitMs: is.timerMs,
   });
   const maxFileBytes = options.maxFileBytes ?? 16 * 1024 * 1024;
   const warn = options.onWarning ?? ((message: string) => process.emitWarning(message, 'AgentWebWarning'));
@@ -167,5 +175,7 @@ export function createFileContextStore(options: FileContextStoreOptions): Contex
       const id = keyString(key);
       return change(key, contextId, () => generations.of(id) === generation);
     },
+    // In process, as is the file (one store per file per process): concurrent first calls share one context.
+    lock: inProcessContextLock(options.lockWaitMs),
   };
 }

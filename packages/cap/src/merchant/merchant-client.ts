@@ -9,7 +9,13 @@ import { checkOptions, is, raceAbort, required } from '@agentweb/core';
 import { createHttpClient, HTTP_CLIENT_RULE, type HttpClient } from '@agentweb/http';
 import { createMerchantBackoff, type MerchantBackoff } from '../backoff/merchant-backoff.js';
 import { CapError, MISSING_CAP_ERROR_CODE } from '../cap-error.js';
-import { type ContextStore, conditionalWrites } from '../context/context-store.js';
+import { contextLockOf } from '../context/context-lock.js';
+import {
+  type ContextLease,
+  type ContextRecord,
+  type ContextStore,
+  conditionalWrites,
+} from '../context/context-store.js';
 import { createMemoryContextStore } from '../context/memory-context-store.js';
 import { assertNoPii } from '../filter/index.js';
 import { CapInputError, CapResponseError } from '../schemas/errors.js';
@@ -44,10 +50,8 @@ import { errorPayloadOf, skillOutputOf, statusText } from './task-result.js';
 interface Answer {
   result: SendMessageResult;
   sentContextId: string | undefined;
-  /** The client's revocation count when the call was sent. */
-  epoch: number;
-  /** The store's generation of the key when the call was sent (stores with conditional writes). */
-  generation: string | undefined;
+  /** The contextId the merchant issued (stored, for a personalised call not fenced by a revocation). */
+  contextId: string | undefined;
 }
 
 const SKILL = is.shape({ id: required(is.string), tags: required(is.array), inputModes: required(is.array) });
@@ -99,6 +103,7 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
   // writes also catches those made by other clients and other instances sharing it (a new generation per delete).
   let revocations = 0;
   const conditional = conditionalWrites(contextStore);
+  const lock = contextLockOf(contextStore);
 
   let a2aPromise: Promise<A2AClient> | undefined = options.a2a ? Promise.resolve(options.a2a) : undefined;
   // What this client made itself, and so closes: an HTTP client when none was given, the A2A client (a gRPC
@@ -155,43 +160,86 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
     });
   }
 
-  async function send(parts: Part[], call: CapCallOptions): Promise<Answer> {
-    const client = await a2a();
-    const personalise = call.personalise ?? true;
-    const epoch = revocations;
-    let sentContextId: string | undefined;
-    let generation: string | undefined;
-    if (personalise && conditional) {
-      ({ contextId: sentContextId, generation } = await conditional.read(key));
-    } else if (personalise) {
-      sentContextId = await contextStore.get(key);
-    }
+  /** Sends the parts, sent again after a rate limit while the retry budget and the backoff's wait allow. */
+  async function sendWithRetries(
+    client: A2AClient,
+    parts: Part[],
+    contextId: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<SendMessageResult> {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const result = await sendOnce(client, parts, sentContextId, call.signal);
-        return { result, sentContextId, epoch, generation };
+        return await sendOnce(client, parts, contextId, signal);
       } catch (error) {
         const limited = rateLimitOf(error);
-        if (
-          !limited ||
-          attempt >= rateLimitRetries ||
-          call.signal?.aborted ||
-          backoff.waitMs > maxRetryWaitMs
-        ) {
+        if (!limited || attempt >= rateLimitRetries || signal?.aborted || backoff.waitMs > maxRetryWaitMs) {
           throw error;
         }
       }
     }
   }
 
-  async function remember(answer: Answer, personalise: boolean): Promise<string | undefined> {
-    const { result } = answer;
-    const issued = 'task' in result && result.task ? result.task.contextId : result.message?.contextId;
-    if (!issued) return undefined;
-    // The merchant's newest contextId replaces the stored one (spec: MUST switch); anonymous calls never store.
-    if (!personalise || issued === answer.sentContextId || answer.epoch !== revocations) return issued;
-    if (conditional && answer.generation !== undefined)
-      await conditional.setIfGeneration(key, issued, answer.generation);
+  /** The stored contextId, with its generation when the store has conditional writes. */
+  async function readStored(): Promise<
+    ContextRecord | { contextId: string | undefined; generation: undefined }
+  > {
+    if (conditional) return conditional.read(key);
+    return { contextId: await contextStore.get(key), generation: undefined };
+  }
+
+  /**
+   * One call and the contextId it leaves stored. A personalised call for a user with no context yet at this merchant
+   * holds the key's creation lock from before it reads the store again until the merchant's new contextId is stored:
+   * concurrent first calls (parallel tool calls, a double submit, another instance) then wait and send the context
+   * the first one created, instead of each starting a context and the last stored one hiding what the others did.
+   */
+  async function send(parts: Part[], call: CapCallOptions): Promise<Answer> {
+    const client = await a2a();
+    const personalise = call.personalise ?? true;
+    if (!personalise) {
+      const result = await sendWithRetries(client, parts, undefined, call.signal);
+      return { result, sentContextId: undefined, contextId: issuedBy(result) };
+    }
+    const epoch = revocations;
+    let stored = await readStored();
+    let lease: ContextLease | undefined;
+    if (stored.contextId === undefined) {
+      lease = await lock(key, call.signal ? { signal: call.signal } : {});
+      try {
+        stored = await readStored();
+      } catch (error) {
+        await lease.release();
+        throw error;
+      }
+      // Another call created the context while this one waited: it is used, and nobody needs the lock any more.
+      if (stored.contextId !== undefined) {
+        await lease.release();
+        lease = undefined;
+      }
+    }
+    try {
+      const result = await sendWithRetries(client, parts, stored.contextId, call.signal);
+      const contextId = await remember(result, stored.contextId, epoch, stored.generation);
+      return { result, sentContextId: stored.contextId, contextId };
+    } finally {
+      await lease?.release();
+    }
+  }
+
+  function issuedBy(result: SendMessageResult): string | undefined {
+    return 'task' in result && result.task ? result.task.contextId : result.message?.contextId;
+  }
+
+  /** Stores the merchant's newest contextId (spec: MUST switch) unless a revocation came after the call was sent. */
+  async function remember(
+    result: SendMessageResult,
+    sentContextId: string | undefined,
+    epoch: number,
+    generation: string | undefined,
+  ): Promise<string | undefined> {
+    const issued = issuedBy(result);
+    if (!issued || issued === sentContextId || epoch !== revocations) return issued;
+    if (conditional && generation !== undefined) await conditional.setIfGeneration(key, issued, generation);
     else await contextStore.set(key, issued);
     return issued;
   }
@@ -232,15 +280,11 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
     }
     ensureCallable(skillId, 'data');
     const data = call.extra ? { ...call.extra, ...(validated as Record<string, unknown>) } : validated;
+    // A failed task still carries the merchant's contextId; send() kept it so the conversation continues.
     const answer = await send([skillDataPart(skillId, data)], call);
-    const personalise = call.personalise ?? true;
     const failure = failureOf(skillId, answer.result);
-    if (failure) {
-      // A failed task still carries the merchant's contextId; keep it so the conversation continues.
-      await remember(answer, personalise);
-      throw failure;
-    }
-    const contextId = await remember(answer, personalise);
+    if (failure) throw failure;
+    const { contextId } = answer;
     const warnings: CapWarning[] = [];
     const source = 'task' in answer.result && answer.result.task ? answer.result.task : answer.result.message;
     if (!source)
@@ -328,8 +372,7 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
       const parts: Part[] = [{ kind: 'text', text: params.text, metadata: { skillId: params.skillId } }];
       if (params.hint) parts.push(skillDataPart(params.skillId, params.hint));
       const answer = await send(parts, call);
-      const personalise = call.personalise ?? true;
-      const contextId = await remember(answer, personalise);
+      const { contextId } = answer;
       const failure = failureOf(params.skillId, answer.result);
       if (failure) throw failure;
       const warnings: CapWarning[] = [];
