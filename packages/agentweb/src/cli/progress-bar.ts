@@ -19,6 +19,8 @@ export interface ProgressBarOptions {
 export interface ProgressBar {
   /** Marks one more step done; `note` (e.g. the domain) is shown after the count. */
   tick(note?: string): void;
+  /** Redraws with a new `note` (what is pending, say) without counting a step; throttled like `tick`. */
+  note(note: string): void;
   /** Erases the bar. Idempotent. */
   done(): void;
   /** True when the bar draws (the stream is a TTY). */
@@ -56,6 +58,13 @@ export function createProgressBar(options: ProgressBarOptions): ProgressBar {
       if (!active || finished) return;
       const t = now();
       if (completed < total && t - lastDraw < minInterval) return;
+      lastDraw = t;
+      draw(printable(note));
+    },
+    note(note) {
+      if (!active || finished) return;
+      const t = now();
+      if (t - lastDraw < minInterval) return;
       lastDraw = t;
       draw(printable(note));
     },
