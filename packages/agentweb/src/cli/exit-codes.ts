@@ -129,9 +129,12 @@ interface TraceLike {
 export function traceUnreachable(trace: readonly TraceLike[] | undefined): boolean {
   if (!trace || trace.length === 0) return false;
   // No TXT record is the normal case for most domains, so it neither proves nor disproves reachability.
+  // A pointer only says DNS answered; whether its URL could be reached is the next step's outcome.
   const judged = trace.filter(
     (step) =>
-      step.outcome !== 'skipped' && !(step.mechanism === 'dns-txt' && DNS_ABSENT.has(String(step.outcome))),
+      step.outcome !== 'skipped' &&
+      step.outcome !== 'pointer' &&
+      !(step.mechanism === 'dns-txt' && DNS_ABSENT.has(String(step.outcome))),
   );
   return judged.length > 0 && judged.every((step) => UNREACHABLE_OUTCOMES.has(String(step.outcome)));
 }

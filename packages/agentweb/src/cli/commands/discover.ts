@@ -153,6 +153,8 @@ export const discoverCommand: CliCommand = {
     } finally {
       view.done();
     }
+    // resolveMany reports an aborted domain as a failure; Ctrl-C is an interruption, not "not found".
+    ctx.signal.throwIfAborted();
     if (ctx.json) writeJson(ctx.io.stdout, { results: outcomes.map(outcomeJson) });
     else if (!view.live) for (const outcome of outcomes) ctx.io.stdout.write(outcomeText(outcome));
     const failed = outcomes.filter((o): o is Extract<ResolveManyOutcome, { ok: false }> => !o.ok);

@@ -159,6 +159,8 @@ export const searchCommand: CliCommand = {
     } finally {
       view.done();
     }
+    // What arrived before Ctrl-C is not a result to print: the run was interrupted.
+    ctx.signal.throwIfAborted();
     const answered = result.outcomes.filter((o) => o.status === 'ok' || o.products > 0).length;
     if (ctx.json) writeJson(ctx.io.stdout, { query, ...result });
     else {
