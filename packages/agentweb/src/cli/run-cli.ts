@@ -110,6 +110,23 @@ function parseCommandArgs(
   }
 }
 
+/**
+ * Reads a command line as {@link runCli} does, without running it: the command and its flag values, or a
+ * {@link CliUsageError} saying what is wrong. The help's examples are checked with it.
+ */
+export function parseCommandLine(argv: readonly string[]): {
+  command: CliCommand;
+  values: FlagValues;
+  positionals: string[];
+} {
+  const found = locate(argv);
+  if (!found.command)
+    throw new CliUsageError(
+      found.words.length > 0 ? `unknown command "${found.words.join(' ')}"` : 'no command given',
+    );
+  return { command: found.command, ...parseCommandArgs(found.command, found.rest) };
+}
+
 function reportError(io: CliIo, error: unknown, debug: boolean, json: boolean): void {
   const code = errorCode(error) ?? 'INTERNAL';
   // Options named as the flags that set them; URL queries and credentials withheld (an API key in a card URL
