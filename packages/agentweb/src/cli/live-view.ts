@@ -28,7 +28,8 @@ export function createLiveView(io: CliIo, json: boolean): LiveView {
   };
   const draw = (): void => {
     if (shown === '') return;
-    const width = Math.max(10, (io.stderr.columns ?? 80) - 1);
+    // A terminal that reports no size (0 columns under `script` or some CI ptys) gets the classic 80.
+    const width = Math.max(10, (io.stderr.columns || 80) - 1);
     io.stderr.write(`\r\u001b[2K${shown.slice(0, width)}`);
   };
   return {

@@ -46,7 +46,8 @@ export function createProgressBar(options: ProgressBarOptions): ProgressBar {
     const bar = `${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}`;
     const label = options.label ? `${options.label} ` : '';
     const text = `${label}[${bar}] ${completed}/${total} ${note}`;
-    const columns = stream.columns ?? 80;
+    // A terminal that reports no size (0 columns under `script` or some CI ptys) gets the classic 80.
+    const columns = stream.columns || 80;
     // \r + erase-line redraws in place; clipping to the width keeps the line from wrapping.
     stream.write(`\r\u001b[2K${text.slice(0, Math.max(10, columns - 1))}`);
   };
