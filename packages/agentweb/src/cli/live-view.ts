@@ -36,7 +36,8 @@ export function createLiveView(io: CliIo, json: boolean): LiveView {
     live,
     status(text) {
       if (!drawStatus || finished) return;
-      shown = printable(text);
+      // Callers end with `; <pending list>`, which is empty once nothing is pending.
+      shown = printable(text).replace(/;\s*$/, '');
       draw();
     },
     result(text) {
