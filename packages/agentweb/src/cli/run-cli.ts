@@ -106,7 +106,13 @@ function parseCommandArgs(
   } catch (error) {
     // node:util reports unknown flags and missing values as TypeErrors with ERR_PARSE_ARGS_* codes.
     const message = error instanceof Error ? error.message : String(error);
-    throw new CliUsageError(message.replace(/\. To specify a positional argument.*$/s, ''), command.name);
+    const unknown = /^Unknown option '([^']+)'/.exec(message);
+    throw new CliUsageError(
+      unknown
+        ? `unknown flag ${unknown[1]} for ${command.name}`
+        : message.replace(/\. To specify a positional argument.*$/s, ''),
+      command.name,
+    );
   }
 }
 
