@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createLiveView, pendingList } from '../src/cli/live-view.js';
 import { createProgressBar } from '../src/cli/progress-bar.js';
 import { createStatusLine } from '../src/cli/status-line.js';
 import { formatTable, printable } from '../src/cli/table.js';
@@ -94,5 +95,49 @@ describe('printable', () => {
       'bad card [2J [31mnot red next ',
     );
     expect(printable('plain text, ünïcødé')).toBe('plain text, ünïcødé');
+  });
+});
+
+describe('live view', () => {
+  const io = (tty: boolean, columns: number) => {
+    const stdout = sink(tty);
+    const stderr = sink(tty);
+    Object.assign(stderr.stream, { columns });
+    return { stdout, stderr, io: { stdout: stdout.stream, stderr: stderr.stream, stdin: process.stdin } };
+  };
+
+  it('on a terminal: results on stdout at once, the status redrawn below them, erased at the end', () => {
+    const t = io(true, 0);
+    const view = createLiveView(t.io, false);
+    view.status('discover: 0/2 done, 0 found; pending: a.example, b.example');
+    view.result('a.example: found');
+    view.status('discover: 1/2 done, 1 found; pending: b.example');
+    view.done();
+    expect(view.live).toBe(true);
+    expect(t.stdout.text()).toBe('a.example: found\n');
+    // A terminal that reports 0 columns still gets the whole status line (80 columns), not 10 characters.
+    expect(t.stderr.text()).toContain('discover: 0/2 done, 0 found; pending: a.example, b.example');
+    expect(t.stderr.text()).toContain('discover: 1/2 done, 1 found; pending: b.example');
+    expect(t.stderr.text().endsWith('\r\u001b[2K')).toBe(true);
+  });
+
+  it('piped or with --json: nothing at all until the command prints its results itself', () => {
+    for (const [tty, json] of [
+      [false, false],
+      [true, true],
+    ] as const) {
+      const t = io(tty, 80);
+      const view = createLiveView(t.io, json);
+      view.status('discover: 0/1 done');
+      view.result('a.example: found');
+      view.done();
+      expect(view.live).toBe(false);
+      expect(t.stdout.text() + t.stderr.text()).toBe('');
+    }
+  });
+
+  it('lists at most three pending names', () => {
+    expect(pendingList(['a', 'b', 'c', 'd', 'e'])).toBe('pending: a, b, c (+2 more)');
+    expect(pendingList([])).toBe('');
   });
 });

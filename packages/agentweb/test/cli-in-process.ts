@@ -15,15 +15,20 @@ export interface InProcessOptions {
   signal?: AbortSignal;
   /** Called with stdin so a test can type into it while the command runs. */
   onStdin?: (stdin: PassThrough) => void;
+  /** Pretend stdout and stderr are a terminal (120 columns), as a person at a shell has them. */
+  tty?: boolean;
+  /** Called after every write, with all of stdout and stderr so far (to act while the command runs). */
+  onOutput?: (output: { stdout: string; stderr: string }) => void;
 }
 
 /** A writable that keeps what is written, for reading back with `text()`. */
-export function sink(): { stream: Writable; text: () => string } {
+export function sink(onWrite?: () => void): { stream: Writable; text: () => string } {
   let out = '';
   const stream = new Writable({
     write(chunk, _encoding, done) {
       out += String(chunk);
       done();
+      onWrite?.();
     },
   });
   return { stream, text: () => out };
@@ -31,8 +36,11 @@ export function sink(): { stream: Writable; text: () => string } {
 
 /** Runs one command line in process and resolves to its exit code and captured output. */
 export async function runInProcess(args: readonly string[], options: InProcessOptions = {}): Promise<CliRun> {
-  const stdout = sink();
-  const stderr = sink();
+  const report = (): void => options.onOutput?.({ stdout: stdout.text(), stderr: stderr.text() });
+  const stdout = sink(report);
+  const stderr = sink(report);
+  if (options.tty)
+    for (const s of [stdout.stream, stderr.stream]) Object.assign(s, { isTTY: true, columns: 120 });
   const stdin = Object.assign(new PassThrough(), { isTTY: options.stdinTTY === true });
   if (options.input !== undefined) stdin.write(options.input);
   if (!options.keepOpen) stdin.end();

@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS as CLI_COMMANDS } from '../src/cli/commands/index.js';
+import { parseCommandLine } from '../src/cli/run-cli.js';
 import { ensureCliBuilt, runCli } from './cli-harness.js';
 import { runInProcess } from './cli-in-process.js';
 
@@ -35,12 +37,26 @@ describe('agentweb usage', () => {
     });
   });
 
-  it('an unknown command prints the usage on stderr, exit 2', async () => {
+  it('an unknown command prints the usage line (not the whole help) on stderr, exit 2', async () => {
     const run = await runInProcess(['frobnicate']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^error: CLI_USAGE: unknown command "frobnicate"/);
-    expect(run.stderr).toContain('Usage: agentweb <command>');
+    expect(run.stderr).toBe(
+      'error: CLI_USAGE: unknown command "frobnicate"\nUsage: agentweb <command> [arguments] [flags]\nRun `agentweb --help` for the commands.\n',
+    );
     expect(run.stdout).toBe('');
+  });
+
+  it("every command's --help shows examples, and each example is a command line the CLI accepts", async () => {
+    for (const command of CLI_COMMANDS) {
+      expect(command.examples.length, command.name).toBeGreaterThan(0);
+      const help = await runInProcess([...command.name.split(' '), '--help']);
+      expect(help.stdout).toContain('\nExamples:\n');
+      for (const example of command.examples) {
+        expect(help.stdout).toContain(`  agentweb ${example}\n`);
+        const parsed = parseCommandLine(shellWords(example));
+        expect(parsed.command.name).toBe(command.name);
+      }
+    }
   });
 
   it('no command at all is a usage error', async () => {
@@ -49,11 +65,14 @@ describe('agentweb usage', () => {
     expect(run.stderr).toContain('no command given');
   });
 
-  it('an unknown flag prints the command usage on stderr, exit 2', async () => {
+  it("an unknown flag prints the command's usage line on stderr, exit 2", async () => {
     const run = await runInProcess(['agis', 'validate', 'x.yaml', '--frobnicate']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^error: CLI_USAGE: .*--frobnicate/);
+    expect(run.stderr).toMatch(/^error: CLI_USAGE: unknown flag --frobnicate for agis validate\n/);
     expect(run.stderr).toContain('Usage: agentweb agis validate');
+    expect(run.stderr).not.toContain('Global flags:');
+    const bare = await runInProcess(['--frobnicate']);
+    expect(bare.stderr).toMatch(/^error: CLI_USAGE: unknown flag --frobnicate\n/);
   });
 
   it('a missing argument, a bad number and a bad shared flag are usage errors', async () => {
@@ -79,3 +98,14 @@ describe('agentweb usage', () => {
     expect(run.stdout).toContain('Usage: agentweb agis mcp');
   });
 });
+
+/** Splits an example as a POSIX shell would (quotes kept together), up to a pipe or redirection. */
+function shellWords(line: string): string[] {
+  const words: string[] = [];
+  for (const match of line.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) {
+    const bare = match[3];
+    if (bare === '|' || bare === '>') break;
+    words.push(match[1] ?? match[2] ?? bare ?? '');
+  }
+  return words;
+}

@@ -1,5 +1,5 @@
 import type { ParseArgsConfig } from 'node:util';
-import type { AgentWebClient, AgentWebOptions } from '../client/types.js';
+import type { AgentWebClient, AgentWebEvent, AgentWebOptions } from '../client/types.js';
 import type { CliIo } from './cli-io.js';
 
 /** Option table of one command, in `node:util` `parseArgs` form. */
@@ -24,6 +24,8 @@ export interface CommandContext {
   clientOptions(): AgentWebOptions;
   /** The AgentWeb client, made on first use and closed when the command ends. */
   client(): AgentWebClient;
+  /** Calls `listener` with every event of the client (discovery started and done, ...), for progress. */
+  onClientEvent(listener: (event: AgentWebEvent) => void): void;
 }
 
 /** One `agentweb` command. */
@@ -34,6 +36,8 @@ export interface CliCommand {
   summary: string;
   /** The usage line(s) and a description of the arguments. */
   usage: string;
+  /** Command lines that show what it is for, printed under `Examples:` in its help (without `agentweb`). */
+  examples: readonly string[];
   /** Its own flags, described in `usage`. */
   options: CommandOptions;
   /** True when the shared client flags (`--resolve`, `--allow-http`, ...) apply. */

@@ -1,21 +1,13 @@
 import { CLIENT_FLAGS_HELP } from '../config/index.js';
 import type { CliCommand } from './command.js';
 import { COMMANDS } from './commands/index.js';
+import { exitCodesHelp } from './exit-codes.js';
 
 /** Flags every command accepts. */
 export const GLOBAL_FLAGS_HELP = [
   '  --json                       machine-readable JSON on stdout',
   '  --debug                      print stack traces and error causes',
   '  -h, --help                   show help',
-].join('\n');
-
-const EXIT_HELP = [
-  'Exit codes:',
-  '  0  success',
-  '  1  the operation failed (validation failures, nothing discovered, abstained, unreadable file)',
-  '  2  usage error (unknown command or flag, missing or malformed argument)',
-  '  3  network or remote failure (connection, timeout, HTTP error, refused address, remote error)',
-  '  130 interrupted (Ctrl-C)',
 ].join('\n');
 
 /** The top-level help. */
@@ -36,9 +28,29 @@ export function mainUsage(version: string): string {
     `Network flags (${networkCommands.join(', ')}):`,
     CLIENT_FLAGS_HELP,
     '',
-    EXIT_HELP,
+    exitCodesHelp(),
     '',
     'Run `agentweb <command> --help` for a command.',
+  ].join('\n');
+}
+
+/** The first line of the top-level help and what to run for more; a usage error prints only this. */
+export function mainUsageLine(): string {
+  return ['Usage: agentweb <command> [arguments] [flags]', 'Run `agentweb --help` for the commands.'].join(
+    '\n',
+  );
+}
+
+/**
+ * A command's usage line(s) (what comes before the first blank line of its usage) and where the rest is; a
+ * usage error prints only this, so the error stays in sight instead of above 40 lines of help.
+ */
+export function commandUsageLine(command: CliCommand): string {
+  const end = command.usage.indexOf('\n\n');
+  const lines = end === -1 ? command.usage : command.usage.slice(0, end);
+  return [
+    ...lines.split('\n').map((line, i) => `${i === 0 ? 'Usage' : '   or'}: ${line}`),
+    `Run \`agentweb ${command.name} --help\` for its flags and examples.`,
   ].join('\n');
 }
 
@@ -46,6 +58,9 @@ export function mainUsage(version: string): string {
 export function commandUsage(command: CliCommand): string {
   return [
     `Usage: ${command.usage}`,
+    '',
+    'Examples:',
+    ...command.examples.map((example) => `  agentweb ${example}`),
     '',
     'Global flags:',
     GLOBAL_FLAGS_HELP,

@@ -19,6 +19,8 @@ export interface ProgressBarOptions {
 export interface ProgressBar {
   /** Marks one more step done; `note` (e.g. the domain) is shown after the count. */
   tick(note?: string): void;
+  /** Redraws with a new `note` (what is pending, say) without counting a step; throttled like `tick`. */
+  note(note: string): void;
   /** Erases the bar. Idempotent. */
   done(): void;
   /** True when the bar draws (the stream is a TTY). */
@@ -44,7 +46,8 @@ export function createProgressBar(options: ProgressBarOptions): ProgressBar {
     const bar = `${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}`;
     const label = options.label ? `${options.label} ` : '';
     const text = `${label}[${bar}] ${completed}/${total} ${note}`;
-    const columns = stream.columns ?? 80;
+    // A terminal that reports no size (0 columns under `script` or some CI ptys) gets the classic 80.
+    const columns = stream.columns || 80;
     // \r + erase-line redraws in place; clipping to the width keeps the line from wrapping.
     stream.write(`\r\u001b[2K${text.slice(0, Math.max(10, columns - 1))}`);
   };
@@ -56,6 +59,13 @@ export function createProgressBar(options: ProgressBarOptions): ProgressBar {
       if (!active || finished) return;
       const t = now();
       if (completed < total && t - lastDraw < minInterval) return;
+      lastDraw = t;
+      draw(printable(note));
+    },
+    note(note) {
+      if (!active || finished) return;
+      const t = now();
+      if (t - lastDraw < minInterval) return;
       lastDraw = t;
       draw(printable(note));
     },

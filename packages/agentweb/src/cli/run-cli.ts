@@ -1,14 +1,15 @@
 import { parseArgs } from 'node:util';
-import { isAgentWebError, withholdUrlSecrets } from '@agentweb/core';
-import type { AgentWebClient, AgentWebOptions } from '../client/types.js';
+import { isAgentWebError } from '@agentweb/core';
+import type { AgentWebClient, AgentWebEvent, AgentWebOptions } from '../client/types.js';
 import { CLIENT_FLAG_OPTIONS, type ClientFlagValues, clientOptionsFromFlags } from '../config/index.js';
 import { packageVersion } from '../mcp/package-version.js';
 import { CliUsageError, isCliUsageError } from './cli-errors.js';
 import { type CliIo, errorCode, writeJson, writeLine } from './cli-io.js';
 import type { CliCommand, CommandOptions, FlagValues } from './command.js';
 import { COMMAND_GROUPS, COMMANDS } from './commands/index.js';
+import { cliErrorMessage } from './error-text.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
-import { commandUsage, mainUsage } from './help.js';
+import { commandUsage, commandUsageLine, mainUsage, mainUsageLine } from './help.js';
 import { printable } from './table.js';
 
 const GLOBAL_OPTIONS = {
@@ -40,12 +41,16 @@ function unionTable(): CommandOptions {
   return table;
 }
 
+const UNION_TABLE = unionTable();
+
 interface Located {
   command: CliCommand | undefined;
   /** The words that named it (or the unknown word). */
   words: string[];
   /** argv without the command words. */
   rest: string[];
+  /** Flags no command knows, as typed (`--frobnicate`). */
+  unknownFlags: string[];
   /** `--help` / `-h` appears. */
   help: boolean;
   version: boolean;
@@ -57,13 +62,15 @@ interface Located {
 function locate(argv: readonly string[]): Located {
   const { tokens } = parseArgs({
     args: [...argv],
-    options: unionTable(),
+    options: UNION_TABLE,
     strict: false,
     allowPositionals: true,
     tokens: true,
   });
   const positionals = tokens.filter((t) => t.kind === 'positional');
-  const options = tokens.filter((t) => t.kind === 'option').map((t) => t.name);
+  const optionTokens = tokens.filter((t) => t.kind === 'option');
+  const options = optionTokens.map((t) => t.name);
+  const known = UNION_TABLE;
   const words: string[] = [];
   const drop = new Set<number>();
   const first = positionals[0];
@@ -81,6 +88,7 @@ function locate(argv: readonly string[]): Located {
     command: COMMANDS.find((c) => c.name === name),
     words,
     rest: argv.filter((_, i) => !drop.has(i)),
+    unknownFlags: optionTokens.filter((t) => !(t.name in known)).map((t) => t.rawName),
     help: options.includes('help'),
     version: options.includes('version'),
     json: options.includes('json'),
@@ -98,14 +106,38 @@ function parseCommandArgs(
   } catch (error) {
     // node:util reports unknown flags and missing values as TypeErrors with ERR_PARSE_ARGS_* codes.
     const message = error instanceof Error ? error.message : String(error);
-    throw new CliUsageError(message.replace(/\. To specify a positional argument.*$/s, ''), command.name);
+    const unknown = /^Unknown option '([^']+)'/.exec(message);
+    throw new CliUsageError(
+      unknown
+        ? `unknown flag ${unknown[1]} for ${command.name}`
+        : message.replace(/\. To specify a positional argument.*$/s, ''),
+      command.name,
+    );
   }
+}
+
+/**
+ * Reads a command line as {@link runCli} does, without running it: the command and its flag values, or a
+ * {@link CliUsageError} saying what is wrong. The help's examples are checked with it.
+ */
+export function parseCommandLine(argv: readonly string[]): {
+  command: CliCommand;
+  values: FlagValues;
+  positionals: string[];
+} {
+  const found = locate(argv);
+  if (!found.command)
+    throw new CliUsageError(
+      found.words.length > 0 ? `unknown command "${found.words.join(' ')}"` : 'no command given',
+    );
+  return { command: found.command, ...parseCommandArgs(found.command, found.rest) };
 }
 
 function reportError(io: CliIo, error: unknown, debug: boolean, json: boolean): void {
   const code = errorCode(error) ?? 'INTERNAL';
-  // URL queries and credentials are withheld (an API key in a card URL must not reach logs); --debug shows all.
-  const message = withholdUrlSecrets(error instanceof Error ? error.message : String(error));
+  // Options named as the flags that set them; URL queries and credentials withheld (an API key in a card URL
+  // must not reach logs); --debug shows the stack.
+  const message = cliErrorMessage(error);
   writeLine(io.stderr, `error: ${printable(code)}: ${printable(message)}`);
   if (debug) {
     let current: unknown = error;
@@ -139,9 +171,13 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
       return EXIT.ok;
     }
     const message =
-      found.words.length === 0 ? 'no command given' : `unknown command "${found.words.join(' ')}"`;
-    writeLine(io.stderr, `error: CLI_USAGE: ${message}`);
-    writeLine(io.stderr, mainUsage(packageVersion()));
+      found.words.length > 0
+        ? `unknown command "${found.words.join(' ')}"`
+        : found.unknownFlags.length > 0
+          ? `unknown flag ${found.unknownFlags[0]}`
+          : 'no command given';
+    writeLine(io.stderr, `error: CLI_USAGE: ${printable(message)}`);
+    writeLine(io.stderr, mainUsageLine());
     return EXIT.usage;
   }
   const command = found.command;
@@ -161,6 +197,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
     if (command.clientFlags) getOptions();
     // The client pulls in A2A, CAP and the SDKs; commands that work on local files start faster without it.
     const AgentWeb = command.clientFlags ? (await import('../client/index.js')).AgentWeb : undefined;
+    const listeners: ((event: AgentWebEvent) => void)[] = [];
     return await command.run({
       positionals: parsed.positionals,
       values,
@@ -170,8 +207,16 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
       clientOptions: getOptions,
       client: () => {
         if (!AgentWeb) throw new Error(`${command.name} does not use the network client`);
-        client ??= new AgentWeb(getOptions());
+        client ??= new AgentWeb({
+          ...getOptions(),
+          onEvent: (event) => {
+            for (const listener of listeners) listener(event);
+          },
+        });
         return client;
+      },
+      onClientEvent: (listener) => {
+        listeners.push(listener);
       },
     });
   } catch (error) {
@@ -180,7 +225,8 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
       return EXIT.interrupted;
     }
     reportError(io, error, found.debug, found.json);
-    if (isCliUsageError(error)) writeLine(io.stderr, commandUsage(command));
+    if (isCliUsageError(error) || exitCodeFor(error) === EXIT.usage)
+      writeLine(io.stderr, commandUsageLine(command));
     return exitCodeFor(error);
   } finally {
     await client?.close().catch(() => undefined);

@@ -33,7 +33,7 @@ export function createStatusLine(options: StatusLineOptions): StatusLine {
   let shown = '';
   let finished = false;
   const draw = (text: string): void => {
-    const clipped = printable(text).slice(0, Math.max(10, (stream.columns ?? 80) - 1));
+    const clipped = printable(text).slice(0, Math.max(10, (stream.columns || 80) - 1));
     stream.write(`\r\u001b[2K${clipped}`);
   };
   return {

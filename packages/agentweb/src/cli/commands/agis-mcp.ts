@@ -19,6 +19,7 @@ export const agisMcpCommand: CliCommand = {
     '',
     'Exit: 0 printed, 1 the document cannot be read or parsed.',
   ].join('\n'),
+  examples: ['agis mcp service.agis.yaml', 'agis mcp service.agis.yaml --no-hints > tools.json'],
   options: { 'no-hints': { type: 'boolean' } },
   clientFlags: false,
   async run(ctx) {

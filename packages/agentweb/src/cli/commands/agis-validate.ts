@@ -33,6 +33,10 @@ export const agisValidateCommand: CliCommand = {
     '',
     'Exit: 0 conforms, 1 does not conform or cannot be read.',
   ].join('\n'),
+  examples: [
+    'agis validate service.agis.yaml',
+    'agis validate service.agis.json --level 2 --warnings --json',
+  ],
   options: { level: { type: 'string' }, warnings: { type: 'boolean' } },
   clientFlags: false,
   async run(ctx) {

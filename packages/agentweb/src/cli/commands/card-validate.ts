@@ -31,6 +31,11 @@ export const cardValidateCommand: CliCommand = {
     '',
     'Exit: 0 valid, 1 invalid or unreadable, 3 the URL could not be fetched.',
   ].join('\n'),
+  examples: [
+    'card validate agent-card.json',
+    'card validate https://shop.example/.well-known/agent-card.json --json',
+    'card validate card.json --format ietf --lenient',
+  ],
   options: { format: { type: 'string' }, lenient: { type: 'boolean' } },
   clientFlags: true,
   async run(ctx) {

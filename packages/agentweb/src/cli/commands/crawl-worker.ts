@@ -30,6 +30,10 @@ export const crawlWorkerCommand: CliCommand = {
     'The shared client flags (--allow-http, --resolve, --dns, --timeout, ...) set how it fetches.',
     'Exit: 0 when stopped by a signal, 2 usage error.',
   ].join('\n'),
+  examples: [
+    'crawl-worker --queue redis://127.0.0.1:6379',
+    'crawl-worker --queue redis://queue.internal:6379 --concurrency 16 --lock-ms 60000',
+  ],
   options: {
     queue: { type: 'string' },
     concurrency: { type: 'string' },

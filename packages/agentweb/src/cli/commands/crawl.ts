@@ -4,6 +4,7 @@ import type { CliCommand } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { integerFlag, requirePositionals, stringFlag } from '../flag-values.js';
 import { httpClientFromOptions } from '../http-from-options.js';
+import { pendingList } from '../live-view.js';
 import { createProgressBar } from '../progress-bar.js';
 import { readTextFile } from '../read-input.js';
 import { openJsonlOutput, parseDomainList, summarise, writeCrawlSummary } from './crawl-output.js';
@@ -47,6 +48,11 @@ export const crawlCommand: CliCommand = {
     'Exit: 0 at least one agent (or product id) found, 1 none found, 2 usage error; with --queue, 1 also when',
     'Redis stayed unreachable (STATE_STORE_UNAVAILABLE).',
   ].join('\n'),
+  examples: [
+    'crawl domains.txt --out index.jsonl',
+    'crawl domains.txt --concurrency 8 --delay 2000 | jq -c \'select(.outcome == "found")\'',
+    'crawl domains.txt --pages pages.txt --queue redis://127.0.0.1:6379 --out index.jsonl',
+  ],
   options: {
     out: { type: 'string' },
     concurrency: { type: 'string' },
@@ -95,6 +101,8 @@ export const crawlCommand: CliCommand = {
     const bar = createProgressBar({ stream: ctx.io.stderr, total: domains.length, label: 'crawl' });
     const robots = createRobotsPolicy({ http, userAgent });
     const counts = new Map<string, number>();
+    // The bar says how many are done; its note, which domains are being crawled right now.
+    const running = new Set<string>();
     try {
       // One crawl per domain so each domain's records can be summarised into its line as soon as it ends;
       // the robots policy (and its cache) is shared, and a domain is one host, so politeness is unchanged.
@@ -102,6 +110,8 @@ export const crawlCommand: CliCommand = {
       const worker = async (): Promise<void> => {
         while (next < domains.length && !ctx.signal.aborted && writable) {
           const domain = domains[next++]!;
+          running.add(domain);
+          bar.note(pendingList(running, 'crawling'));
           const records: CrawlRecord[] = [];
           for await (const record of crawl([domain], {
             http,
@@ -119,7 +129,8 @@ export const crawlCommand: CliCommand = {
           const line = summarise(domain, records);
           counts.set(line.outcome, (counts.get(line.outcome) ?? 0) + 1);
           writable = out.write(line);
-          bar.tick(domain);
+          running.delete(domain);
+          bar.tick(`${domain} ${line.outcome}; ${pendingList(running, 'crawling')}`);
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, domains.length) }, worker));

@@ -8,8 +8,9 @@ import { type CliIo, writeJson, writeLine } from '../cli-io.js';
 import type { CliCommand, CommandContext } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { booleanFlag, integerFlag, requirePositionals, stringFlag, stringList } from '../flag-values.js';
+import { createLiveView, type LiveView, pendingList } from '../live-view.js';
 import { readTextFile } from '../read-input.js';
-import { formatFields, formatTable } from '../table.js';
+import { formatFields, formatTable, printable } from '../table.js';
 
 async function isFile(path: string): Promise<boolean> {
   try {
@@ -19,6 +20,16 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
+/**
+ * True when `source` can only be meant as a file: no scheme, and a path prefix (`./`, `../`, `/`, `~`), a path
+ * separator or a document extension. A domain never has these, and inline document text is not a CLI input.
+ */
+export function looksLikePath(source: string): boolean {
+  const text = source.trim();
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return false;
+  return /^(\.{1,2}[\\/]|[\\/]|~)/.test(text) || /[\\/]/.test(text) || /\.(ya?ml|json|agis)$/i.test(text);
+}
+
 /** A file is read here and its text handed over; a domain or URL is loaded (fetched) by the client. */
 async function loadService(
   ctx: CommandContext,
@@ -26,12 +37,68 @@ async function loadService(
   baseUrl: string | undefined,
 ): Promise<LoadedAgisService> {
   const options = { signal: ctx.signal, ...(baseUrl !== undefined ? { baseUrl } : {}) };
-  if (await isFile(source)) {
+  const file = await isFile(source);
+  // Handed to the client, a missing file's name would be parsed as a document ("expected object").
+  if (!file && looksLikePath(source))
+    throw new CliOperationError(
+      'CLI_FILE_UNREADABLE',
+      `--service ${source}: no such file (give an existing AGIS file, a domain or an http(s) URL)`,
+    );
+  if (file) {
     const text = await readTextFile(source, MAX_AGIS_DOCUMENT_BYTES);
     const loaded = await ctx.client().loadAgisService(text, options);
     return { ...loaded, source };
   }
   return ctx.client().loadAgisService(source, options);
+}
+
+interface ServiceSummary {
+  service: string;
+  source: string;
+  baseUrl: string | null;
+  endpoints: number;
+  conforms: boolean;
+}
+
+function serviceSummary(s: LoadedAgisService): ServiceSummary {
+  return {
+    service: s.service,
+    source: s.source,
+    baseUrl: s.baseUrl ?? null,
+    endpoints: s.document.endpoints.length,
+    conforms: s.validation.conforms,
+  };
+}
+
+function serviceTable(services: readonly ServiceSummary[]): string {
+  return formatTable(
+    ['service', 'source', 'endpoints', 'conforms'],
+    services.map((s) => [s.service, s.source, s.endpoints, s.conforms ? 'yes' : 'no']),
+  );
+}
+
+/** Loads the services one after another (in the order given, which ranks ties), showing each as it loads. */
+async function loadServices(
+  ctx: CommandContext,
+  sources: readonly string[],
+  baseUrl: string | undefined,
+  view: LiveView,
+): Promise<LoadedAgisService[]> {
+  const services: LoadedAgisService[] = [];
+  const pending = [...sources];
+  for (const source of sources) {
+    view.status(`intent: loading services ${services.length}/${sources.length}; ${pendingList(pending)}`);
+    const loaded = await loadService(ctx, source, baseUrl);
+    pending.shift();
+    const s = serviceSummary(loaded);
+    view.result(
+      printable(
+        `loaded ${s.service} from ${s.source}: ${s.endpoints} endpoint(s), ${s.conforms ? 'conforms' : 'does not conform'}`,
+      ),
+    );
+    services.push(loaded);
+  }
+  return services;
 }
 
 function candidateRows(candidates: readonly MatchCandidate[]): (string | number)[][] {
@@ -97,8 +164,14 @@ export const intentCommand: CliCommand = {
     'An endpoint that needs confirmation is confirmed on the terminal; with no terminal and no --yes it is',
     'refused and nothing is sent.',
     '',
-    'Exit: 0 matched (and invoked), 1 abstained, refused or not confirmed, 3 the service failed.',
+    'Exit: 0 matched (and invoked), 1 abstained, refused, not confirmed or a --service file is missing, 3 the',
+    'service failed.',
   ].join('\n'),
+  examples: [
+    'intent "book a table for 4 tomorrow at 7pm" --service reservations.example',
+    'intent "refill my prescription" --service ./pharmacy.agis.yaml --base-url https://pharmacy.example --top 5',
+    'intent "book a table for 2 at 19:00" --service https://reservations.example/agis.yaml --invoke --input \'{"party_size":2}\'',
+  ],
   options: {
     service: { type: 'string', multiple: true },
     'base-url': { type: 'string' },
@@ -117,25 +190,22 @@ export const intentCommand: CliCommand = {
     const input = parseInput(stringFlag(ctx.values, 'input'));
     const baseUrl = stringFlag(ctx.values, 'base-url');
 
-    const services: LoadedAgisService[] = [];
-    for (const source of sources) services.push(await loadService(ctx, source, baseUrl));
-    const match = await ctx.client().intent(instruction!, { signal: ctx.signal, ...(topK ? { topK } : {}) });
-    const serviceJson = services.map((s) => ({
-      service: s.service,
-      source: s.source,
-      baseUrl: s.baseUrl ?? null,
-      endpoints: s.document.endpoints.length,
-      conforms: s.validation.conforms,
-    }));
+    const view = createLiveView(ctx.io, ctx.json);
+    let services: LoadedAgisService[];
+    let match: Awaited<ReturnType<ReturnType<CommandContext['client']>['intent']>>;
+    try {
+      services = await loadServices(ctx, sources, baseUrl, view);
+      view.status('intent: matching the instruction against the loaded endpoints');
+      match = await ctx.client().intent(instruction!, { signal: ctx.signal, ...(topK ? { topK } : {}) });
+    } finally {
+      // Before any confirmation prompt, which is written on stderr too.
+      view.done();
+    }
+    const serviceJson = services.map(serviceSummary);
 
     if (!ctx.json) {
       const { stdout } = ctx.io;
-      stdout.write(
-        formatTable(
-          ['service', 'source', 'endpoints', 'conforms'],
-          serviceJson.map((s) => [s.service, s.source, s.endpoints, s.conforms ? 'yes' : 'no']),
-        ),
-      );
+      if (!view.live) stdout.write(serviceTable(serviceJson));
       writeLine(stdout);
       if (match.abstain) writeLine(stdout, 'abstain: no loaded endpoint serves this instruction');
       if (match.candidates.length > 0)

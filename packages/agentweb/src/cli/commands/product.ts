@@ -1,3 +1,4 @@
+import { CliUsageError } from '../cli-errors.js';
 import { writeJson } from '../cli-io.js';
 import type { CliCommand } from '../command.js';
 import { EXIT } from '../exit-codes.js';
@@ -22,13 +23,22 @@ export const productCommand: CliCommand = {
     '',
     '  --merchant <m>         merchant to ask when an id (not a page URL) is given',
     '',
-    'Exit: 0 found, 1 no id on the page or unknown product, 3 network failure.',
+    'Exit: 0 found, 1 no id on the page or unknown product id, 2 an id without --merchant, 3 network failure.',
   ].join('\n'),
+  examples: [
+    'product https://shop.example/products/blue-socks',
+    'product SKU-1042 --merchant shop.example --json',
+  ],
   options: { merchant: { type: 'string' } },
   clientFlags: true,
   async run(ctx) {
     const [target] = requirePositionals(ctx.positionals, ['url'], 'product');
     const merchant = stringFlag(ctx.values, 'merchant');
+    if (merchant === undefined && !/^https?:\/\//i.test(target!.trim()))
+      throw new CliUsageError(
+        `"${target}" is a product id, not a page URL: name the merchant that has it with --merchant <domain>`,
+        'product',
+      );
     const found = await ctx.client().product(target!, {
       signal: ctx.signal,
       ...(merchant !== undefined ? { merchant } : {}),
