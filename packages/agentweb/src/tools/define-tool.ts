@@ -38,11 +38,9 @@ export function defineTool<S extends z.ZodObject>(
   spec: ToolSpec<S>,
   settings: ToolSettings,
 ): AgentWebTool<S> {
-  const execute = async (
-    input: z.input<S>,
-    context: AgentWebToolContext = {},
-  ): Promise<AgentWebToolResult> => {
-    const { signal } = context;
+  const execute = async (input: z.input<S>, context?: AgentWebToolContext): Promise<AgentWebToolResult> => {
+    // An untyped caller may pass null or anything else; only a real AbortSignal is used.
+    const signal = context?.signal instanceof AbortSignal ? context.signal : undefined;
     if (signal?.aborted) return abortedResult();
     const parsed = spec.inputSchema.safeParse(input);
     if (!parsed.success) {
