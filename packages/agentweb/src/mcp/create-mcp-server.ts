@@ -2,11 +2,11 @@ import { checkOptions, is } from '@agentweb/core';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { AgentWebClient } from '../client/types.js';
 import { buildAgentWebTools } from '../tools/create-agent-web-tools.js';
+import { fillNulls, relaxNullableFields } from '../tools/relax-nullable.js';
 import type { AgentWebTool, AgentWebToolsOptions } from '../tools/tool-types.js';
 import { registerAgisService, serverState } from './agis-tools.js';
 import { toCallToolResult } from './call-tool-result.js';
 import { packageVersion } from './package-version.js';
-import { fillNulls, relaxNullableFields } from './relax-nullable.js';
 
 /** Options of {@link createMcpServer}; the tool options (`include`, `confirm`, `maxResultChars`, ...) apply too. */
 export interface CreateMcpServerOptions extends AgentWebToolsOptions {

@@ -93,7 +93,10 @@ export interface AgentWebToolsOptions {
    * texts) and are marked `truncated: true`, so a tool answer cannot flood the model's context.
    */
   maxResultChars?: number;
-  /** Most products `search_products` returns (default 20, at most 100). */
+  /**
+   * Most products `search_products` returns (default 20, at most 50); its `maxResults` argument is advertised as
+   * 1 to this.
+   */
   maxProducts?: number;
   /**
    * Where `match_intent` keeps matches and `invoke_intent` the approvals it asked for. Default: the client's
