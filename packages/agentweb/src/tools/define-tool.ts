@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { fitResult } from './fit-result.js';
+import { TOOL_DATA_SCHEMAS, toolResultSchema } from './tool-output-schemas.js';
 import { abortedResult, errorResult, errorToResult, TOOL_ERROR_CODES } from './tool-result.js';
 import type {
   AgentWebTool,
@@ -66,6 +67,7 @@ export function defineTool<S extends z.ZodObject>(
     description: spec.description,
     inputSchema: spec.inputSchema,
     annotations: spec.annotations,
+    outputSchema: toolResultSchema(TOOL_DATA_SCHEMAS[spec.name]),
     execute,
   };
 }

@@ -68,6 +68,11 @@ export interface AgentWebTool<S extends z.ZodObject = z.ZodObject> {
   /** Behaviour hints. */
   readonly annotations: AgentWebToolAnnotations;
   /**
+   * The result as a zod object: `ok`, `data` (this tool's answer) and `error`. MCP lists it as the tool's
+   * `outputSchema`; its objects are loose, so fields added later keep validating.
+   */
+  readonly outputSchema: z.ZodObject;
+  /**
    * Runs the tool. The input is validated again (adapters may pass unchecked model output) and every failure is
    * returned as an `ok: false` result, so the promise never rejects.
    */
