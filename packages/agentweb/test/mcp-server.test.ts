@@ -164,8 +164,7 @@ describe('createMcpServer: neutral tool calls', () => {
       });
     }
     const search = tools.find((t) => t.name === 'search_products')!;
-    const data = (search.outputSchema as { properties: { data: { properties: Record<string, unknown> } } })
-      .properties.data;
+    const data = (search.outputSchema?.properties?.['data'] ?? {}) as { properties: Record<string, unknown> };
     expect(Object.keys(data.properties)).toEqual(
       expect.arrayContaining(['products', 'found', 'shown', 'merchants', 'deadlineReached']),
     );
