@@ -228,7 +228,15 @@ describe('createToolCallHandler', () => {
       'got an item of type "web_search_call"',
     );
     expect(await handler.handleToolCalls(null)).toHaveLength(1);
-    expect(calls).toEqual([]);
+    // Arguments already parsed into an object (as some wrappers pass them) are read as they are.
+    const parsed = await handler.handleToolCall({
+      type: 'function_call',
+      call_id: 'p1',
+      name: 'order_status',
+      arguments: { merchant: 'shop-0.test', orderIds: ['ORD-1001'] },
+    });
+    expect(JSON.parse((parsed as { output: string }).output)).toMatchObject({ ok: true });
+    expect(calls.map((c) => c.method)).toEqual(['orderStatus']);
   });
 
   it('handleToolCalls answers in order, one after the other, sharing matches between match_intent and invoke_intent', async () => {

@@ -85,6 +85,8 @@ const SHAPE_HELP =
   'expected a tool call: a Chat Completions tool call ({ id, type: "function", function: { name, arguments } }) or a Responses function_call or custom_tool_call item';
 
 function parseArguments(text: unknown): { args: Record<string, unknown> } | { failure: AgentWebToolResult } {
+  // Some wrappers hand over the arguments already parsed; they are read as they are.
+  if (isLoose(text)) return { args: text };
   if (typeof text !== 'string') {
     return { failure: errorResult(TOOL_ERROR_CODES.invalidInput, 'the tool call has no arguments string') };
   }
