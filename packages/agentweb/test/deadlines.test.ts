@@ -8,6 +8,7 @@ import { AgentWeb, type AgentWebOptions } from '../src/client/index.js';
 import { clientOptionsFromFlags, createHostMapLookup } from '../src/config/index.js';
 import { runMcpBin } from '../src/mcp/index.js';
 import { createAgentWebTools } from '../src/tools/index.js';
+import { runInProcess } from './cli-in-process.js';
 import {
   DEADLINE_MS,
   DEADLINE_SLACK_MS,
@@ -105,6 +106,30 @@ describe('the client timeoutMs bounds discovery end to end (a host that accepts 
     const { ms, error } = await timed(() => aw.discover(`127.0.0.1:${host.port}`));
     withinDeadline(ms);
     expect(error).toMatchObject({ code: 'DISCOVERY_FAILED' });
+  });
+});
+
+describe('agentweb discover --timeout', () => {
+  it('ends a discovery of a hung domain within the deadline, next to one that fails at once', async () => {
+    const { ms, value } = await timed(() =>
+      runInProcess([
+        'discover',
+        hungTarget(),
+        '127.0.0.1:1',
+        '--timeout',
+        String(DEADLINE_MS),
+        '--allow-http',
+        '--allow-private-network',
+        '--scheme',
+        'http',
+        '--resolve',
+        '*.hung.test=127.0.0.1',
+      ]),
+    );
+    withinDeadline(ms);
+    // Not found: the exit code and message are the CLI's (see docs/cli.md); the deadline is what is checked here.
+    expect(value?.code).not.toBe(0);
+    expect(`${value?.stdout}${value?.stderr}`).toContain(hungTarget());
   });
 });
 
