@@ -75,3 +75,39 @@ it('generateText with the AgentWeb tool set runs discover and search against the
   // The model received each result as JSON in the next prompt.
   expect(JSON.stringify(model.doGenerateCalls[2]?.prompt)).toContain('"merchant"');
 }, 60_000);
+
+it('generateText: a tool call that leaves out nullable fields runs with them as null (it was refused as "expected string, received undefined")', async () => {
+  const aw = pool.make(sandboxOptions(sb));
+  const domain = new URL(sb.merchants[0]?.baseUrl ?? 'http://missing').host;
+  await aw.addMerchant(domain);
+  const step = (toolCallId: string, toolName: string, input: object) => ({
+    content: [{ type: 'tool-call' as const, toolCallId, toolName, input: JSON.stringify(input) }],
+    finishReason: { unified: 'tool-calls' as const, raw: undefined },
+    usage,
+    warnings: [],
+  });
+  const model = new MockLanguageModelV3({
+    doGenerate: [
+      // Only the required field: merchants, filter and maxResults left out.
+      step('t1', 'search_products', { query: 'lamp' }),
+      step('t2', 'get_product', { product: 'no-such-product', merchant: domain }),
+      {
+        content: [{ type: 'text', text: 'done' }],
+        finishReason: { unified: 'stop', raw: undefined },
+        usage,
+        warnings: [],
+      },
+    ],
+  });
+  const result = await generateText({
+    model,
+    tools: toAiSdkTools(aw),
+    stopWhen: stepCountIs(5),
+    prompt: 'lamps?',
+  });
+  const errors = result.steps.flatMap((s) => s.content.filter((part) => part.type === 'tool-error'));
+  expect(errors).toEqual([]);
+  const outputs = result.steps.flatMap((s) => s.toolResults.map((r) => r.output));
+  expect(outputs[0]).toMatchObject({ ok: true, data: { products: expect.any(Array) } });
+  expect((outputs[0] as { data: { products: unknown[] } }).data.products.length).toBeGreaterThan(0);
+}, 60_000);

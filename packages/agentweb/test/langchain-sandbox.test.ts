@@ -58,3 +58,24 @@ it('LangChain tools over the real AgentWeb client: discover, search, then add to
     data: { items: [{ productId: hit.productId, quantity: 1 }] },
   });
 }, 60_000);
+
+it('LangChain tools accept a tool call that leaves out nullable fields, as null (it was refused as "expected string, received undefined")', async () => {
+  const aw = pool.make(sandboxOptions(sb, { credentials: () => ({ type: 'bearer', token: 'lc' }) }));
+  const domain = new URL(sb.merchants[0]?.baseUrl ?? 'http://missing').host;
+  await aw.addMerchant(domain);
+  const tools = new AgentWebToolkit(aw).getTools();
+  const search = tools.find((t) => t.name === 'search_products')!;
+  const message = await search.invoke({
+    name: 'search_products',
+    args: { query: 'lamp' },
+    id: 'call-omitted',
+    type: 'tool_call',
+  });
+  const result = JSON.parse(String((message as ToolMessage).content));
+  expect(result).toMatchObject({ ok: true, data: { products: expect.any(Array) } });
+  expect(result.data.products.length).toBeGreaterThan(0);
+  // A plain invoke with the arguments only, as a custom loop calls it.
+  const cart = tools.find((t) => t.name === 'manage_cart')!;
+  const view = JSON.parse(String(await cart.invoke({ merchant: domain, action: 'view' })));
+  expect(view).toMatchObject({ ok: true, data: { action: 'view' } });
+}, 60_000);

@@ -65,6 +65,8 @@ describe('runMcpBin', () => {
     const run = runInProcess(['--agis', `${file}=${reservations!.baseUrl}`, ...flags]);
     run.send(INITIALIZE);
     run.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    // Sources load in the background once the server is up; their tools are there when the load is logged.
+    await expect.poll(run.stderr, { timeout: 20_000 }).toContain('serving MCP on stdio: 0 merchants, 1 AGIS');
     const day = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
     run.send({
       jsonrpc: '2.0',

@@ -149,7 +149,43 @@ describe('createMcpServer: neutral tool calls', () => {
     const result = payload(await mcp.callTool({ name: 'search_products', arguments: { query: 'shoes' } }));
     expect(result.ok).toBe(true);
     expect(result.data.products.length).toBeGreaterThan(0);
-    expect(result.data.merchants[0]).toMatchObject({ status: 'ok' });
+    expect(result.data.merchants).toMatchObject({ asked: 1, byStatus: { ok: 1 }, failed: [] });
+  });
+
+  it('lists an outputSchema on every tool, which the SDK client checks each structured result against', async () => {
+    const aw = await loadedClient();
+    const mcp = await connect(createMcpServer(aw));
+    const { tools } = await mcp.listTools();
+    for (const tool of tools) {
+      expect(tool.outputSchema, tool.name).toMatchObject({
+        type: 'object',
+        properties: { ok: { type: 'boolean' }, data: expect.any(Object), error: expect.any(Object) },
+        required: ['ok'],
+      });
+    }
+    const search = tools.find((t) => t.name === 'search_products')!;
+    const data = (search.outputSchema?.properties?.['data'] ?? {}) as { properties: Record<string, unknown> };
+    expect(Object.keys(data.properties)).toEqual(
+      expect.arrayContaining(['products', 'found', 'shown', 'merchants', 'deadlineReached']),
+    );
+    // The client validates structuredContent against the listed schema and throws on a mismatch; these pass.
+    const domain = aw.merchants()[0]!.domain;
+    const calls = [
+      { name: 'discover_merchants', arguments: { targets: [] } },
+      { name: 'search_products', arguments: { query: 'lamp' } },
+      { name: 'match_intent', arguments: { instruction: 'book a table for 2 tomorrow at 7pm' } },
+    ];
+    for (const call of calls) {
+      const result = payload(await mcp.callTool(call));
+      expect(result.ok, call.name).toBe(true);
+    }
+    const found = payload(await mcp.callTool({ name: 'search_products', arguments: { query: 'lamp' } }));
+    const productId = found.data.products[0].productId as string;
+    expect(
+      payload(
+        await mcp.callTool({ name: 'get_product', arguments: { product: productId, merchant: domain } }),
+      ).ok,
+    ).toBe(true);
   });
 
   it('answers a failed call with isError and the tool error, and a schema violation likewise', async () => {
@@ -163,9 +199,23 @@ describe('createMcpServer: neutral tool calls', () => {
     );
     expect(noProduct.ok).toBe(false);
     expect(noProduct.error.code).toMatch(/^[A-Z_]+$/);
+    // Bad arguments are answered in the same structured shape as every other failure, not as the SDK's
+    // "MCP error -32602: Input validation error" text.
     const bad = (await mcp.callTool({ name: 'search_products', arguments: { query: 42 } })) as CallToolResult;
     expect(bad.isError).toBe(true);
-    expect(JSON.stringify(bad.content)).toContain('query');
+    expect(bad.structuredContent).toEqual({
+      ok: false,
+      error: {
+        code: 'INVALID_INPUT',
+        message: expect.stringMatching(/^invalid arguments for search_products: query/),
+      },
+    });
+    expect(payload(bad)).toEqual(bad.structuredContent);
+    expect(JSON.stringify(bad.content)).not.toContain('-32602');
+    const unknownField = payload(
+      await mcp.callTool({ name: 'get_product', arguments: { product: 'x', colour: 'red' } }),
+    );
+    expect(unknownField).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
   });
 
   it('passes the host cancellation through to the client call as an aborted signal', async () => {

@@ -112,6 +112,8 @@ describe('agentweb-mcp driven by the MCP SDK client over stdio', () => {
     await mcp.connect(transport);
     try {
       expect(mcp.getServerVersion()?.name).toBe('agentweb');
+      // The server answers at once and loads its sources in the background; wait until they are in.
+      await expect.poll(() => stderr, { timeout: 60_000 }).toContain('serving MCP on stdio: 2 merchants');
       const names = (await mcp.listTools()).tools.map((t) => t.name);
       expect(names.slice(0, 7)).toEqual([...AGENT_WEB_TOOL_NAMES]);
       if (reservations)
@@ -120,7 +122,7 @@ describe('agentweb-mcp driven by the MCP SDK client over stdio', () => {
       const found = payload(await mcp.callTool({ name: 'search_products', arguments: { query: 'shoes' } }));
       expect(found.ok).toBe(true);
       expect(found.data.products.length).toBeGreaterThan(0);
-      expect(found.data.merchants).toHaveLength(2);
+      expect(found.data.merchants).toMatchObject({ asked: 2, byStatus: { ok: 2 } });
 
       // The merchant that was unreachable at start was skipped (and said so on stderr); naming it is an error result.
       expect(stderr).toMatch(/merchant http:\/\/missing\.sandbox\.test: skipped/);
@@ -157,6 +159,7 @@ describe('agentweb-mcp driven by the MCP SDK client over stdio', () => {
 describe('agentweb-mcp process lifecycle', () => {
   it('answers on stdout only with protocol messages and exits 0 when stdin closes', async () => {
     const { child, done, waitForOutput } = spawnBin(['--merchant', sb.merchants[0]!.baseUrl, ...clientFlags]);
+    await waitForOutput('stderr', /serving MCP on stdio: 1 merchants/);
     child.stdin.write(`${JSON.stringify(INITIALIZE)}\n`);
     child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
     child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);

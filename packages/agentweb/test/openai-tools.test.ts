@@ -167,9 +167,76 @@ describe('createToolCallHandler', () => {
           message: 'there is no tool named "search_products"; the tools are manage_cart',
         },
       },
-      { ok: false, error: { code: 'INVALID_INPUT', message: 'the tool call has no arguments string' } },
+      {
+        ok: false,
+        error: {
+          code: 'INVALID_INPUT',
+          message: 'the arguments are not valid JSON; send a JSON object that matches the tool parameters',
+        },
+      },
     ]);
     expect(calls).toEqual([]);
+  });
+
+  it('answers a responses custom_tool_call with a custom_tool_call_output item for its call_id', async () => {
+    const { client, calls } = createFakeClient();
+    const handler = createToolCallHandler(client);
+    const unknown = await handler.handleToolCall({
+      type: 'custom_tool_call',
+      call_id: 'ct_1',
+      name: 'run_sql',
+      input: 'SELECT 1',
+    });
+    expect(unknown).toEqual({ type: 'custom_tool_call_output', call_id: 'ct_1', output: expect.any(String) });
+    expect(JSON.parse(unknown.output)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_TOOL' } });
+    // A custom call naming an AgentWeb tool runs it with its input read as the JSON arguments.
+    const ran = await handler.handleToolCall({
+      type: 'custom_tool_call',
+      call_id: 'ct_2',
+      name: 'order_status',
+      input: '{"merchant":"shop-0.test","orderIds":["ORD-1001"]}',
+    });
+    expect(ran).toMatchObject({ type: 'custom_tool_call_output', call_id: 'ct_2' });
+    expect(JSON.parse(ran.output)).toMatchObject({ ok: true, data: { orders: [{ orderId: 'ORD-1001' }] } });
+    expect(calls.map((c) => c.method)).toEqual(['orderStatus']);
+    // A mixed list from one response: each item in its own output type, in order.
+    const mixed = await handler.handleToolCalls([
+      { type: 'function_call', call_id: 'f', name: 'nope', arguments: '{}' },
+      { type: 'custom_tool_call', call_id: 'c', name: 'nope', input: '' },
+    ]);
+    expect(mixed.map((item) => [item.type, item.call_id])).toEqual([
+      ['function_call_output', 'f'],
+      ['custom_tool_call_output', 'c'],
+    ]);
+  });
+
+  it('never throws on a value that is no tool call: a typed INVALID_INPUT answer says what it got', async () => {
+    const { client, calls } = createFakeClient();
+    const handler = createToolCallHandler(client);
+    const odd: unknown[] = [null, undefined, 'call', 42, [], {}, { id: 'x', type: 'function' }, { id: 'y' }];
+    for (const value of odd) {
+      const answer = (await handler.handleToolCall(value)) as { role: string; content: string };
+      expect(answer.role).toBe('tool');
+      expect(JSON.parse(answer.content)).toMatchObject({
+        ok: false,
+        error: { code: 'INVALID_INPUT', message: expect.stringContaining('expected a tool call') },
+      });
+    }
+    const item = await handler.handleToolCall({ type: 'web_search_call', call_id: 'w1' }, null as never);
+    expect(item).toMatchObject({ type: 'function_call_output', call_id: 'w1' });
+    expect(JSON.parse((item as { output: string }).output).error.message).toContain(
+      'got an item of type "web_search_call"',
+    );
+    expect(await handler.handleToolCalls(null)).toHaveLength(1);
+    // Arguments already parsed into an object (as some wrappers pass them) are read as they are.
+    const parsed = await handler.handleToolCall({
+      type: 'function_call',
+      call_id: 'p1',
+      name: 'order_status',
+      arguments: { merchant: 'shop-0.test', orderIds: ['ORD-1001'] },
+    });
+    expect(JSON.parse((parsed as { output: string }).output)).toMatchObject({ ok: true });
+    expect(calls.map((c) => c.method)).toEqual(['orderStatus']);
   });
 
   it('handleToolCalls answers in order, one after the other, sharing matches between match_intent and invoke_intent', async () => {

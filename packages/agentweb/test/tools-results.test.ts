@@ -1,6 +1,10 @@
 import { AgentWebError } from '@agentweb/core';
 import { describe, expect, it } from 'vitest';
 import type { AgentWebToolResult, JsonValue } from '../src/tools/index.js';
+
+type JsonObject = { [key: string]: JsonValue };
+
+import { toolInputJsonSchema } from '../src/tools/index.js';
 import { searchResultOf, setupTools as setup } from './tools-fake-client.js';
 
 function dataOf(result: AgentWebToolResult): { [key: string]: JsonValue[] & JsonValue } {
@@ -74,18 +78,36 @@ describe('search_products', () => {
     });
   });
 
-  it('caps the list at maxResults (and at the maxProducts option), reporting how many were found', async () => {
+  it('caps the list at maxResults, advertised as 1 to the maxProducts option, reporting how many were found', async () => {
     const { tool, calls } = setup({ search: () => searchResultOf(['shop-0.test'], 40) }, { maxProducts: 10 });
-    const result = await tool('search_products').execute({
+    const search = tool('search_products');
+    // The advertised range is the honoured one: 1..maxProducts.
+    expect(toolInputJsonSchema(search).properties).toMatchObject({
+      maxResults: { anyOf: [{ type: 'integer', minimum: 1, maximum: 10 }, { type: 'null' }] },
+    });
+    const over = await search.execute({ query: 'jacket', merchants: null, filter: null, maxResults: 30 });
+    expect(over).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    const result = await search.execute({
       query: 'jacket',
       merchants: ['shop-0.test'],
       filter: null,
-      maxResults: 30,
+      maxResults: 10,
     });
     expect(result).toMatchObject({ ok: true, data: { found: 40, shown: 10, deadlineReached: false } });
     expect(dataOf(result).products).toHaveLength(10);
     expect(calls[0]?.args[1]).toEqual({ limit: 10, merchants: ['shop-0.test'] });
-    expect(dataOf(result).merchants).toEqual([{ merchant: 'shop-0.test', status: 'ok', products: 40 }]);
+    expect(dataOf(result).merchants).toEqual({ asked: 1, byStatus: { ok: 1 }, failed: [] });
+  });
+
+  it('the default tool list advertises maxResults up to 20 and returns up to 20, one merchant supplying them all', async () => {
+    const { tool, calls } = setup({ search: () => searchResultOf(['shop-0.test'], 40) });
+    const search = tool('search_products');
+    expect(toolInputJsonSchema(search).properties).toMatchObject({
+      maxResults: { anyOf: [{ type: 'integer', maximum: 20 }, { type: 'null' }] },
+    });
+    const result = await search.execute({ query: 'jacket', merchants: null, filter: null, maxResults: 20 });
+    expect(dataOf(result).products).toHaveLength(20);
+    expect(calls[0]?.args[1]).toMatchObject({ limit: 20 });
   });
 
   it('tells the model to discover merchants first when none is known, and refuses an empty query', async () => {
@@ -335,5 +357,111 @@ describe('aborting', () => {
     const pending = tool('search_products').execute(input, { signal: during.signal });
     during.abort();
     await expect(pending).resolves.toMatchObject({ ok: false, error: { code: 'ABORTED' } });
+  });
+});
+
+describe('compact, unambiguous search results', () => {
+  const known = ['shop-1.example:43522', 'shop-2.example:43523'];
+  const GTIN_13 = '4006381333931';
+
+  it('alsoFrom is { merchant, productId } (a domain with a port made "a:1:b" ambiguous); GTINs are 14 digits in search and get_product alike', async () => {
+    const { tool } = setup({
+      known,
+      search: () => {
+        const result = searchResultOf([known[0]!], 1);
+        const hit = result.products[0]!;
+        hit.gtin = `0${GTIN_13}`;
+        hit.alsoFrom = [{ merchantId: `http://${known[1]}/a2a/jsonrpc`, productId: 'P0002-0070' }] as never;
+        return result;
+      },
+      product: (target) => ({
+        merchantId: `http://${known[1]}/a2a/jsonrpc`,
+        productId: target,
+        source: 'id',
+        product: { id: target, name: 'Torch', gtin13: GTIN_13 } as never,
+      }),
+    });
+    const found = dataOf(
+      await tool('search_products').execute({
+        query: 'torch',
+        merchants: null,
+        filter: null,
+        maxResults: null,
+      }),
+    );
+    const hit = (found['products'] as JsonObject[])[0]!;
+    expect(hit['alsoFrom']).toEqual([{ merchant: 'shop-2.example:43523', productId: 'P0002-0070' }]);
+    const detail = dataOf(
+      await tool('get_product').execute({ product: 'P0002-0070', merchant: 'shop-2.example:43523' }),
+    );
+    expect((detail['product'] as JsonObject)['gtin']).toBe(hit['gtin']);
+    expect(hit['gtin']).toBe(`0${GTIN_13}`);
+  });
+
+  it('summarises 40 merchants as counts by status and lists only the failures', async () => {
+    const many = Array.from({ length: 40 }, (_, i) => `shop-${i}.example:4${String(i).padStart(4, '0')}`);
+    const { tool } = setup({
+      known: many,
+      search: () => {
+        const result = searchResultOf(many, 1);
+        result.outcomes[7] = {
+          ...result.outcomes[7]!,
+          status: 'timeout',
+          reason: 'deadline',
+          products: 0,
+          error: new AgentWebError({ code: 'FAN_OUT_INTERRUPTED', message: 'no answer before the deadline' }),
+        };
+        return result;
+      },
+    });
+    const data = dataOf(
+      await tool('search_products').execute({ query: 'x', merchants: null, filter: null, maxResults: null }),
+    );
+    expect(data['merchants']).toEqual({
+      asked: 40,
+      byStatus: { ok: 39, timeout: 1 },
+      failed: [
+        {
+          merchant: many[7],
+          status: 'timeout',
+          reason: 'deadline',
+          error: {
+            name: 'AgentWebError',
+            code: 'FAN_OUT_INTERRUPTED',
+            message: 'no answer before the deadline',
+          },
+        },
+      ],
+    });
+    expect(JSON.stringify(data['merchants']).length).toBeLessThan(400);
+  });
+});
+
+describe('messages for the model name what it can change', () => {
+  it('a skill that needs credentials says to tell the user or use another merchant, not to pass options to a function', async () => {
+    const { tool } = setup({
+      cart: () => {
+        throw Object.assign(
+          new AgentWebError({
+            code: 'CAP_CREDENTIALS_REQUIRED',
+            message:
+              'cart_manage on m is not tagged auth:public, so it needs credentials; pass `credentials` to createMerchantClient. Nothing was sent.',
+          }),
+          { skillId: 'cart_manage', merchantId: 'shop-0.test' },
+        );
+      },
+    });
+    const result = await tool('manage_cart').execute({
+      merchant: 'shop-0.test',
+      action: 'view',
+      productId: null,
+      variantId: null,
+      cartItemId: null,
+      quantity: null,
+    });
+    expect(result).toMatchObject({ ok: false, error: { code: 'CAP_CREDENTIALS_REQUIRED' } });
+    const message = result.ok ? '' : result.error.message;
+    expect(message).not.toMatch(/createMerchantClient|`credentials`/);
+    expect(message).toMatch(/sign in|another merchant/);
   });
 });

@@ -130,10 +130,8 @@ describe('the neutral tools against the sandbox with the real AgentWeb client', 
       merchant: expect.stringMatching(/^shop-\d\.sandbox\.test:\d+$/),
       price: expect.any(String),
     });
-    expect(found['merchants']).toEqual([
-      expect.objectContaining({ merchant: host(0), status: 'ok' }),
-      expect.objectContaining({ merchant: host(1), status: 'ok' }),
-    ]);
+    // Merchants summarised: counts by status, and only the failures listed.
+    expect(found['merchants']).toEqual({ asked: 2, byStatus: { ok: 2 }, failed: [] });
 
     const detail = await data('get_product', {
       product: String(hit['productId']),

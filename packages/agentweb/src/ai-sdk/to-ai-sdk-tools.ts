@@ -2,6 +2,7 @@ import type { ToolSet } from 'ai';
 import type { z } from 'zod';
 import type { AgentWebClient } from '../client/types.js';
 import { buildAgentWebTools } from '../tools/create-agent-web-tools.js';
+import { fillNulls, relaxNullableFields } from '../tools/relax-nullable.js';
 import type { AgentWebToolResult, AgentWebToolsOptions } from '../tools/tool-types.js';
 
 /** Options of {@link toAiSdkTools}: the neutral tool options. */
@@ -19,7 +20,10 @@ export interface AgentWebAiSdkTool {
   title: string;
   /** What the tool does and when to use it. */
   description: string;
-  /** The strict zod input; the SDK converts it to JSON Schema and validates the model's arguments with it. */
+  /**
+   * The zod input; the SDK converts it to JSON Schema and validates the model's arguments with it. Nullable fields
+   * may be left out (they reach the tool as `null`).
+   */
   inputSchema: z.ZodObject;
   /** Runs the tool; resolves to the `{ ok, ... }` result, which the SDK sends to the model as JSON. */
   execute(input: Record<string, unknown>, options?: AiSdkToolCallOptions): Promise<AgentWebToolResult>;
@@ -37,13 +41,14 @@ export function toAiSdkTools(
 ): Record<string, AgentWebAiSdkTool> {
   const set: Record<string, AgentWebAiSdkTool> = {};
   for (const agentWebTool of buildAgentWebTools(client, options, 'toAiSdkTools')) {
+    const input = relaxNullableFields(agentWebTool.inputSchema);
     set[agentWebTool.name] = {
       title: agentWebTool.title,
       description: agentWebTool.description,
-      inputSchema: agentWebTool.inputSchema,
+      inputSchema: input.schema,
       // The SDK always passes options; a direct call (e.g. from a test or a custom loop) may not.
-      execute: (input, { abortSignal } = {}) =>
-        agentWebTool.execute(input, abortSignal ? { signal: abortSignal } : {}),
+      execute: (args, { abortSignal } = {}) =>
+        agentWebTool.execute(fillNulls(args, input.nullable), abortSignal ? { signal: abortSignal } : {}),
     };
   }
   // Compile-time proof that the set is what `generateText({ tools })` of ai v5/v6 accepts.

@@ -207,6 +207,9 @@ export class AgentWeb implements AgentWebClient {
         });
       this.#resolver = createResolver({
         allowHttp: options.allowHttp ?? false,
+        // One deadline for the caller: a discovery run (DNS, link tag, every well-known URI) ends within the
+        // client's timeoutMs unless discovery.timeoutMs says otherwise.
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
         ...options.discovery,
         http: this.#http,
         ...(options.dns === undefined ? {} : { dns: options.dns }),

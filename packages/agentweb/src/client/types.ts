@@ -59,7 +59,11 @@ export interface AgentWebOptions {
   allowHttp?: boolean;
   /** Allow private and loopback addresses (default false: only public addresses are reached). */
   allowPrivateNetwork?: boolean;
-  /** Default deadline of one HTTP request in ms (default: the http package's). */
+  /**
+   * Deadline in ms of one HTTP request, and of one discovery run as a whole (DNS TXT, link tag and every well-known
+   * URI together, so `discover`, `addMerchant` by domain and `discoverMany` per domain end within it). Default: the
+   * http package's per request, 10 000 per discovery run. `discovery.timeoutMs` sets the discovery deadline apart.
+   */
   timeoutMs?: number;
   /** DNS resolver for `_cap` TXT records (default: the system's, through @agentweb/discovery). */
   dns?: CapDnsResolver;

@@ -28,7 +28,7 @@ export const CLIENT_FLAGS_HELP = [
   '  --scheme <https|http>        scheme for bare domains (default https; http for local sandboxes)',
   '  --resolve <host=ip>          answer a host name (or *.suffix) with this address; repeatable',
   "  --dns <ip[:port]>            DNS server for _cap TXT records; repeatable (default: the system's)",
-  '  --timeout <ms>               deadline of one HTTP request (default 10000)',
+  '  --timeout <ms>               deadline of one HTTP request and of each discovery (default 10000)',
   '  --user <id>                  user the client acts for (default "default")',
   '  --context-file <path>        keep contextIds in this JSON file across runs',
   '  --redis <redis://...>        keep contextIds, approvals, caches, backoffs in Redis, shared by instances',

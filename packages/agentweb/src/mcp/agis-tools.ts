@@ -10,6 +10,7 @@ import { DEFAULT_SCOPE } from '../tools/create-agent-web-tools.js';
 import { DEFAULT_MAX_RESULT_CHARS, fitResult } from '../tools/fit-result.js';
 import { toJsonValue } from '../tools/json-value.js';
 import { AgentWebToolsOptionsError } from '../tools/tool-errors.js';
+import { AGIS_TOOL_DATA_SCHEMA, toolResultSchema } from '../tools/tool-output-schemas.js';
 import { errorResult, errorToResult, okResult, TOOL_ERROR_CODES } from '../tools/tool-result.js';
 import type { ConfirmCallback } from '../tools/tool-types.js';
 import { agisConfirmationReason } from './agis-confirmation.js';
@@ -42,6 +43,7 @@ export interface RegisterAgisServiceOptions {
 }
 
 const MAX_NAME = 64;
+const AGIS_RESULT_SCHEMA = toolResultSchema(AGIS_TOOL_DATA_SCHEMA);
 
 /** One registered service: the loaded object its tools were made from, and those tools. */
 interface RegisteredService {
@@ -225,6 +227,7 @@ export function registerAgisService(
         title: `${service.service}: ${label}`,
         description: describeTool(tool, service, reason, gate),
         inputSchema: inputSchemaFor(tool, reason === undefined ? undefined : gate),
+        outputSchema: AGIS_RESULT_SCHEMA,
         annotations: {
           readOnlyHint: reason === undefined && (tool.annotations?.readOnlyHint ?? false),
           // Whatever the declared tier says, an endpoint that needs confirmation is one a host should treat as such.

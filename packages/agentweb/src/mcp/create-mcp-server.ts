@@ -1,12 +1,13 @@
 import { checkOptions, is } from '@agentweb/core';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
 import type { AgentWebClient } from '../client/types.js';
 import { buildAgentWebTools } from '../tools/create-agent-web-tools.js';
+import { fillNulls, relaxNullableFields } from '../tools/relax-nullable.js';
 import type { AgentWebTool, AgentWebToolsOptions } from '../tools/tool-types.js';
 import { registerAgisService, serverState } from './agis-tools.js';
 import { toCallToolResult } from './call-tool-result.js';
 import { packageVersion } from './package-version.js';
-import { fillNulls, relaxNullableFields } from './relax-nullable.js';
 
 /** Options of {@link createMcpServer}; the tool options (`include`, `confirm`, `maxResultChars`, ...) apply too. */
 export interface CreateMcpServerOptions extends AgentWebToolsOptions {
@@ -27,6 +28,16 @@ const DEFAULT_INSTRUCTIONS = [
   'Tools marked destructive need the user to agree first: call them with confirmed: true only after they did.',
 ].join(' ');
 
+/**
+ * The schema MCP lists for a tool (nullable fields optional) on a schema that accepts any object: the SDK's own
+ * validation would answer a bad argument with a plain-text protocol error ("MCP error -32602: Input validation
+ * error: ..."), so the tool validates instead and answers in the `{ ok: false, error }` shape of every failure.
+ */
+function listedInputSchema(relaxed: z.ZodObject): z.ZodObject {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(relaxed, { io: 'input', target: 'draft-7' });
+  return z.looseObject({}).meta(schema);
+}
+
 function registerNeutralTool(server: McpServer, tool: AgentWebTool): void {
   const input = relaxNullableFields(tool.inputSchema);
   server.registerTool(
@@ -34,7 +45,8 @@ function registerNeutralTool(server: McpServer, tool: AgentWebTool): void {
     {
       title: tool.title,
       description: tool.description,
-      inputSchema: input.schema,
+      inputSchema: listedInputSchema(input.schema),
+      outputSchema: tool.outputSchema,
       annotations: { title: tool.title, ...tool.annotations },
     },
     async (args, extra) => {

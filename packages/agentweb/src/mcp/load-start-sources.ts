@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { MAX_AGIS_DOCUMENT_BYTES } from '../client/load-agis.js';
-import type { AgentWebClient } from '../client/types.js';
+import type { AgentWebClient, LoadedAgisService } from '../client/types.js';
 import type { AgisSourceArg } from './bin-args.js';
 import { McpUsageError } from './mcp-usage-error.js';
 
@@ -25,12 +25,16 @@ function describe(error: unknown): string {
 }
 
 /** A value that has no URL scheme and names an existing file is read as a file; anything else goes to the client. */
-async function loadAgis(client: AgentWebClient, arg: AgisSourceArg, signal: AbortSignal): Promise<string> {
+async function loadAgis(
+  client: AgentWebClient,
+  arg: AgisSourceArg,
+  signal: AbortSignal,
+): Promise<{ service: LoadedAgisService; message: string }> {
   const isFile = !/^[a-z][a-z0-9+.-]*:\/\//i.test(arg.source) && existsSync(arg.source);
   const options = { signal, ...(arg.baseUrl ? { baseUrl: arg.baseUrl } : {}) };
   if (!isFile) {
     const loaded = await client.loadAgisService(arg.source, options);
-    return `${loaded.service} (${loaded.document.endpoints.length} endpoints)`;
+    return { service: loaded, message: `${loaded.service} (${loaded.document.endpoints.length} endpoints)` };
   }
   const size = statSync(arg.source).size;
   if (size > MAX_AGIS_FILE_BYTES) {
@@ -45,33 +49,49 @@ async function loadAgis(client: AgentWebClient, arg: AgisSourceArg, signal: Abor
   const base = loaded.baseUrl
     ? ''
     : '; no base URL, so its endpoints answer with an error until given <file>=<url>';
-  return `${loaded.service} (${loaded.document.endpoints.length} endpoints${base})`;
+  return {
+    service: loaded,
+    message: `${loaded.service} (${loaded.document.endpoints.length} endpoints${base})`,
+  };
 }
+
+/** Called as each source settles, so a caller can log it and use what loaded while the rest still load. */
+export type StartSourceListener = (outcome: StartSourceOutcome, service?: LoadedAgisService) => void;
 
 /**
  * Adds the merchants and loads the AGIS services named on the command line, all at once. A failure is reported
  * in the outcome and never stops the others: a host may still use the rest, and discover more with the tools.
+ * `onSettled` hears each outcome as it comes (with the service, for a loaded AGIS source).
  */
 export async function loadStartSources(
   client: AgentWebClient,
   merchants: readonly string[],
   agis: readonly AgisSourceArg[],
   signal: AbortSignal,
+  onSettled?: StartSourceListener,
 ): Promise<StartSourceOutcome[]> {
+  const settle = (outcome: StartSourceOutcome, service?: LoadedAgisService): StartSourceOutcome => {
+    onSettled?.(outcome, service);
+    return outcome;
+  };
   const tasks: Promise<StartSourceOutcome>[] = [
     ...merchants.map(async (source): Promise<StartSourceOutcome> => {
       try {
         const merchant = await client.addMerchant(source, { signal });
-        return { kind: 'merchant', source, ok: true, message: `${merchant.domain} (${merchant.id})` };
+        return settle({ kind: 'merchant', source, ok: true, message: `${merchant.domain} (${merchant.id})` });
       } catch (error) {
-        return { kind: 'merchant', source, ok: false, message: describe(error) };
+        return settle({ kind: 'merchant', source, ok: false, message: describe(error) });
       }
     }),
     ...agis.map(async (arg): Promise<StartSourceOutcome> => {
       try {
-        return { kind: 'agis', source: arg.source, ok: true, message: await loadAgis(client, arg, signal) };
+        const loaded = await loadAgis(client, arg, signal);
+        return settle(
+          { kind: 'agis', source: arg.source, ok: true, message: loaded.message },
+          loaded.service,
+        );
       } catch (error) {
-        return { kind: 'agis', source: arg.source, ok: false, message: describe(error) };
+        return settle({ kind: 'agis', source: arg.source, ok: false, message: describe(error) });
       }
     }),
   ];

@@ -4,6 +4,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { AgentWeb } from '../client/index.js';
 import type { AgentWebClient, AgentWebOptions } from '../client/types.js';
 import { isClientFlagError } from '../config/index.js';
+import { registerAgisService } from './agis-tools.js';
 import { MCP_BIN_HELP, parseMcpBinArgs } from './bin-args.js';
 import { createMcpServer } from './create-mcp-server.js';
 import { loadStartSources } from './load-start-sources.js';
@@ -24,7 +25,10 @@ export interface McpBinIo {
   createClient?: (options: AgentWebOptions) => AgentWebClient;
 }
 
-/** Longest time the merchants and AGIS services named on the command line may take to load. */
+/**
+ * Longest time the merchants and AGIS services named on the command line may take to load, in the background
+ * (each discovery also ends within the client's `--timeout`).
+ */
 export const START_TIMEOUT_MS = 20_000;
 /** Longest time closing the server and the client may take before the bin exits anyway. */
 export const CLOSE_TIMEOUT_MS = 5_000;
@@ -47,8 +51,8 @@ function bounded(work: Promise<unknown>, ms: number): Promise<void> {
 }
 
 /**
- * Runs `agentweb-mcp`: parses the flags, adds the merchants and AGIS services, serves MCP over stdio until stdin
- * closes or SIGTERM/SIGINT arrives, then closes the server and the client. Resolves with the exit code: 0 after a
+ * Runs `agentweb-mcp`: parses the flags, serves MCP over stdio at once while it adds the merchants and AGIS services
+ * in the background, until stdin closes or SIGTERM/SIGINT arrives, then closes the server and the client. Resolves with the exit code: 0 after a
  * clean stop (or `--help`), 1 when the server cannot start, 2 for bad flags. Never rejects.
  */
 export async function runMcpBin(argv: readonly string[], io: McpBinIo = defaultIo()): Promise<number> {
@@ -109,21 +113,43 @@ async function serve(
     return isAgentWebError(error) ? 2 : 1;
   }
   try {
-    const startSignal = AbortSignal.any([stop.signal, AbortSignal.timeout(START_TIMEOUT_MS)]);
-    const outcomes = await loadStartSources(client, command.merchants, command.agis, startSignal);
-    for (const outcome of outcomes) {
-      log(
-        `${outcome.kind} ${outcome.source}: ${outcome.ok ? `added ${outcome.message}` : `skipped: ${outcome.message}`}`,
-      );
-    }
-    if (stop.signal.aborted) return 0;
     const server = createMcpServer(client, { agis: command.agisTools });
     server.server.onclose = () => stop.abort(new Error('transport closed'));
+    // Serving comes first: a host must not wait on a merchant that hangs. Tools answer with what has loaded so
+    // far, and each AGIS service's tools appear (with a list_changed notification) as it loads.
     await server.connect(new StdioServerTransport(io.stdin, io.stdout));
-    log(
-      `serving MCP on stdio: ${client.merchants().length} merchants, ${client.agisServices().length} AGIS services`,
-    );
+    const serving = () =>
+      `serving MCP on stdio: ${client.merchants().length} merchants, ${client.agisServices().length} AGIS services`;
+    const sources = command.merchants.length + command.agis.length;
+    if (sources > 0) {
+      log(
+        `started on stdio; loading ${command.merchants.length} merchants and ${command.agis.length} AGIS services in the background`,
+      );
+    }
+    const startSignal = AbortSignal.any([stop.signal, AbortSignal.timeout(START_TIMEOUT_MS)]);
+    const loading = loadStartSources(
+      client,
+      command.merchants,
+      command.agis,
+      startSignal,
+      (outcome, service) => {
+        log(
+          `${outcome.kind} ${outcome.source}: ${outcome.ok ? `added ${outcome.message}` : `skipped: ${outcome.message}`}`,
+        );
+        if (service === undefined || !command.agisTools || stop.signal.aborted) return;
+        try {
+          registerAgisService(server, client, service);
+        } catch (error) {
+          log(
+            `agis ${outcome.source}: its tools were not added: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        }
+      },
+    ).then(() => {
+      if (!stop.signal.aborted) log(serving());
+    });
     await waitFor(stop.signal);
+    await bounded(loading, CLOSE_TIMEOUT_MS);
     await bounded(server.close(), CLOSE_TIMEOUT_MS);
     return 0;
   } catch (error) {

@@ -2,9 +2,13 @@ export type {
   OpenAIChatTool,
   OpenAIChatToolCall,
   OpenAIChatToolMessage,
+  OpenAICustomToolCallOutput,
   OpenAIFunctionCallOutput,
+  OpenAIResponsesCustomToolCall,
   OpenAIResponsesFunctionCall,
   OpenAIResponsesTool,
+  OpenAIToolCall,
+  OpenAIToolCallAnswer,
 } from './openai-types.js';
 export {
   type OpenAIToolsOptions,

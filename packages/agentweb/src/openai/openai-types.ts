@@ -62,6 +62,22 @@ export interface OpenAIResponsesFunctionCall {
   arguments: string;
 }
 
+/**
+ * A Responses API custom tool call item (`type: 'custom_tool_call'`): free-form `input` rather than JSON arguments.
+ * AgentWeb has no custom tools, so one naming an AgentWeb tool is run with its input read as JSON arguments, and
+ * any other is answered with an `UNKNOWN_TOOL` error; either way in a `custom_tool_call_output` item.
+ */
+export interface OpenAIResponsesCustomToolCall {
+  /** Always `custom_tool_call`. */
+  type: 'custom_tool_call';
+  /** Call id, echoed in the output item. */
+  call_id: string;
+  /** Tool name. */
+  name: string;
+  /** The input as the model wrote it. */
+  input: string;
+}
+
 /** The Chat Completions message answering a tool call. */
 export interface OpenAIChatToolMessage {
   /** Always `tool`. */
@@ -81,3 +97,22 @@ export interface OpenAIFunctionCallOutput {
   /** The JSON text of the tool result. */
   output: string;
 }
+
+/** The Responses API input item answering a custom tool call. */
+export interface OpenAICustomToolCallOutput {
+  /** Always `custom_tool_call_output`. */
+  type: 'custom_tool_call_output';
+  /** The call answered. */
+  call_id: string;
+  /** The JSON text of the tool result. */
+  output: string;
+}
+
+/** Any tool call the handler answers: a Chat Completions tool call or a Responses API call item. */
+export type OpenAIToolCall = OpenAIChatToolCall | OpenAIResponsesFunctionCall | OpenAIResponsesCustomToolCall;
+
+/** Any answer the handler gives, each in the type its call asks for. */
+export type OpenAIToolCallAnswer =
+  | OpenAIChatToolMessage
+  | OpenAIFunctionCallOutput
+  | OpenAICustomToolCallOutput;

@@ -1,4 +1,10 @@
-import type { FanOutProduct, ProductDetail, ProductOffer, ProductVariant } from '@agentweb/cap';
+import {
+  type FanOutProduct,
+  type ProductDetail,
+  type ProductOffer,
+  type ProductVariant,
+  productGtin,
+} from '@agentweb/cap';
 import { definedOnly, stringField, truncateText } from './text.js';
 import type { JsonObject } from './tool-types.js';
 
@@ -39,7 +45,11 @@ function priceFields(offers: readonly ProductOffer[] | undefined): JsonObject {
 /** One search hit, as the model sees it: who sells it, what it is, what it costs. */
 export function compactSearchHit(hit: FanOutProduct, label: (merchantId: string) => string): JsonObject {
   const product = hit.product as FanOutProduct['product'] & Record<string, unknown>;
-  const alsoFrom = hit.alsoFrom.map((other) => `${label(other.merchantId)}:${other.productId}`);
+  // Structured: a merchant label may itself hold a colon (a domain with a port), so `merchant:id` was ambiguous.
+  const alsoFrom = hit.alsoFrom.map((other) => ({
+    merchant: label(other.merchantId),
+    productId: other.productId,
+  }));
   return definedOnly({
     merchant: label(hit.merchantId),
     productId: product.id,
@@ -94,7 +104,8 @@ export function compactProductDetail(product: ProductDetail): JsonObject {
     name: product.name,
     brand: stringField(fields, 'brand'),
     category: stringField(fields, 'category'),
-    gtin: stringField(fields, 'gtin'),
+    // The same 14-digit form as search results (GTIN-8/12/13 zero-padded), so the two can be compared as they are.
+    gtin: productGtin(fields) ?? stringField(fields, 'gtin'),
     sku: stringField(fields, 'sku'),
     url: product.url,
     ...priceFields(product.offers),

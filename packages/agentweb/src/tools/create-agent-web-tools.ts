@@ -9,7 +9,11 @@ import { createInvokeIntentTool } from './invoke-intent-tool.js';
 import { createManageCartTool } from './manage-cart-tool.js';
 import { createMatchIntentTool } from './match-intent-tool.js';
 import { createOrderStatusTool } from './order-status-tool.js';
-import { createSearchProductsTool, MAX_SEARCH_RESULTS } from './search-products-tool.js';
+import {
+  createSearchProductsTool,
+  DEFAULT_MAX_PRODUCTS,
+  MAX_SEARCH_RESULTS,
+} from './search-products-tool.js';
 import { AgentWebToolsOptionsError } from './tool-errors.js';
 import {
   AGENT_WEB_TOOL_NAMES,
@@ -18,7 +22,6 @@ import {
   type AgentWebToolsOptions,
 } from './tool-types.js';
 
-const DEFAULT_MAX_PRODUCTS = 20;
 /** Matches a list keeps when it has a memory store of its own. */
 const MATCHES_PER_LIST = 32;
 /** The approvals scope of a client that names no user (the facade's default user id). */

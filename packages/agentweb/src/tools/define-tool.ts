@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { fitResult } from './fit-result.js';
+import { TOOL_DATA_SCHEMAS, toolResultSchema } from './tool-output-schemas.js';
 import { abortedResult, errorResult, errorToResult, TOOL_ERROR_CODES } from './tool-result.js';
 import type {
   AgentWebTool,
@@ -38,11 +39,9 @@ export function defineTool<S extends z.ZodObject>(
   spec: ToolSpec<S>,
   settings: ToolSettings,
 ): AgentWebTool<S> {
-  const execute = async (
-    input: z.input<S>,
-    context: AgentWebToolContext = {},
-  ): Promise<AgentWebToolResult> => {
-    const { signal } = context;
+  const execute = async (input: z.input<S>, context?: AgentWebToolContext): Promise<AgentWebToolResult> => {
+    // An untyped caller may pass null or anything else; only a real AbortSignal is used.
+    const signal = context?.signal instanceof AbortSignal ? context.signal : undefined;
     if (signal?.aborted) return abortedResult();
     const parsed = spec.inputSchema.safeParse(input);
     if (!parsed.success) {
@@ -68,6 +67,7 @@ export function defineTool<S extends z.ZodObject>(
     description: spec.description,
     inputSchema: spec.inputSchema,
     annotations: spec.annotations,
+    outputSchema: toolResultSchema(TOOL_DATA_SCHEMAS[spec.name]),
     execute,
   };
 }

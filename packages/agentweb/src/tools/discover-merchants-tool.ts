@@ -3,6 +3,7 @@ import type { ResolveManyOutcome } from '@agentweb/discovery';
 import { z } from 'zod';
 import type { AgentWebClient, AgentWebMerchant } from '../client/types.js';
 import { defineTool, type ToolSettings } from './define-tool.js';
+import { modelMessage } from './model-message.js';
 import { definedOnly, truncateText } from './text.js';
 import { okResult } from './tool-result.js';
 import type { JsonValue } from './tool-types.js';
@@ -43,7 +44,7 @@ function failureEntry(
   return definedOnly({
     target,
     code: known ? error.code : fallback.code,
-    reason: truncateText(known ? error.message : fallback.reason, 300),
+    reason: truncateText(known ? modelMessage(error) : fallback.reason, 300),
   });
 }
 

@@ -1,3 +1,4 @@
+import type { MerchantOutcome } from '@agentweb/cap';
 import { z } from 'zod';
 import type { AgentWebClient, SearchOptions } from '../client/types.js';
 import { compactSearchHit } from './compact-product.js';
@@ -5,34 +6,70 @@ import { defineTool, type ToolSettings } from './define-tool.js';
 import { merchantLabeller } from './merchant-label.js';
 import { definedOnly } from './text.js';
 import { errorResult, okResult, TOOL_ERROR_CODES, toolErrorSummary } from './tool-result.js';
+import type { JsonObject } from './tool-types.js';
 
-/** Most products one call can return. */
+/** Largest `maxProducts` a tool list accepts: the most products one call can return. */
 export const MAX_SEARCH_RESULTS = 50;
-const MAX_PER_MERCHANT = 20;
+/** Default `maxProducts`: the most products one call returns, and the largest `maxResults` advertised. */
+export const DEFAULT_MAX_PRODUCTS = 20;
 const MAX_MERCHANTS = 50;
 
-/** Input of `search_products`. */
-export const searchProductsInput = z.strictObject({
-  query: z.string().describe('What to look for, in a shopper\'s words, e.g. "waterproof hiking boots".'),
-  merchants: z
-    .array(z.string())
-    .max(MAX_MERCHANTS)
-    .nullable()
-    .describe('Domains of the merchants to ask (from discover_merchants); null asks every known merchant.'),
-  filter: z
-    .string()
-    .nullable()
-    .describe(
-      'Optional CAP filter expression, e.g. "price < 100 AND brand = \'Acme\'" (AND, OR, parentheses, = != < <= > >=, BETWEEN, IN; strings in single quotes; common attributes: price, brand, category, color, availability, rating). Merchants may ignore it; null for none.',
-    ),
-  maxResults: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_SEARCH_RESULTS)
-    .nullable()
-    .describe('Most products to return across all merchants; null for the default.'),
-});
+/**
+ * Input of `search_products` for a tool list returning at most `maxProducts` products: `maxResults` is advertised
+ * as 1..maxProducts, the range that is honoured.
+ */
+export function searchProductsInputFor(maxProducts: number) {
+  return z.strictObject({
+    query: z.string().describe('What to look for, in a shopper\'s words, e.g. "waterproof hiking boots".'),
+    merchants: z
+      .array(z.string())
+      .max(MAX_MERCHANTS)
+      .nullable()
+      .describe('Domains of the merchants to ask (from discover_merchants); null asks every known merchant.'),
+    filter: z
+      .string()
+      .nullable()
+      .describe(
+        'Optional CAP filter expression, e.g. "price < 100 AND brand = \'Acme\'" (AND, OR, parentheses, = != < <= > >=, BETWEEN, IN; strings in single quotes; common attributes: price, brand, category, color, availability, rating). Merchants may ignore it; null for none.',
+      ),
+    maxResults: z
+      .number()
+      .int()
+      .min(1)
+      .max(maxProducts)
+      .nullable()
+      .describe(
+        `Most products to return across all merchants, 1 to ${maxProducts}; null for ${maxProducts}.`,
+      ),
+  });
+}
+
+/** Input of `search_products` with the default `maxProducts` (20). */
+export const searchProductsInput = searchProductsInputFor(DEFAULT_MAX_PRODUCTS);
+
+/**
+ * The merchants' outcomes, summarised: how many were asked, how many ended in each status, and only the ones that
+ * did not answer in full, with what broke. (One row per merchant was a quarter of a 40-merchant result.)
+ */
+function merchantSummary(
+  outcomes: readonly MerchantOutcome[],
+  label: (merchantId: string) => string,
+): JsonObject {
+  const byStatus: JsonObject = {};
+  for (const outcome of outcomes) byStatus[outcome.status] = ((byStatus[outcome.status] as number) ?? 0) + 1;
+  const failed = outcomes
+    .filter((outcome) => outcome.status !== 'ok')
+    .map((outcome) =>
+      definedOnly({
+        merchant: label(outcome.merchantId),
+        status: outcome.status,
+        products: outcome.products > 0 ? outcome.products : undefined,
+        reason: outcome.reason,
+        error: outcome.error === undefined ? undefined : toolErrorSummary(outcome.error),
+      }),
+    );
+  return { asked: outcomes.length, byStatus, failed };
+}
 
 /** `search_products`: one query sent to many merchants at once. */
 export function createSearchProductsTool(
@@ -44,8 +81,8 @@ export function createSearchProductsTool(
       name: 'search_products',
       title: 'Search products',
       description:
-        'Searches the catalogs of the known merchants (or the ones named) at the same time and returns matching products with merchant, productId, price, currency, availability and promotions. Use it to find products or compare prices; follow up with get_product for details or variants, and manage_cart to buy. Slow or failing merchants are reported under merchants with their status and error (code and message); the products that did arrive are still returned.',
-      inputSchema: searchProductsInput,
+        'Searches the catalogs of the known merchants (or the ones named) at the same time and returns matching products with merchant, productId, price, currency, availability and promotions. Use it to find products or compare prices; follow up with get_product for details or variants, and manage_cart to buy. merchants summarises who answered: asked, counts byStatus, and under failed only the merchants that timed out, were rate-limited, skipped or failed, each with its error (code and message); the products that did arrive are still returned. alsoFrom lists other merchants selling the same product (same GTIN) as { merchant, productId }.',
+      inputSchema: searchProductsInputFor(settings.maxProducts),
       annotations: { readOnlyHint: true, openWorldHint: true, idempotentHint: true, destructiveHint: false },
       async run(input, { signal }) {
         const query = input.query.trim();
@@ -60,7 +97,8 @@ export function createSearchProductsTool(
         const cap = Math.min(input.maxResults ?? settings.maxProducts, settings.maxProducts);
         const filter = input.filter?.trim();
         const options: SearchOptions = {
-          limit: Math.min(cap, MAX_PER_MERCHANT),
+          // Each merchant may supply every product shown (one merchant asked, or the others empty).
+          limit: cap,
           ...(named.length > 0 ? { merchants: named } : {}),
           ...(filter ? { filter } : {}),
           ...(signal ? { signal } : {}),
@@ -72,15 +110,7 @@ export function createSearchProductsTool(
           products,
           found: result.products.length,
           shown: products.length,
-          merchants: result.outcomes.map((outcome) =>
-            definedOnly({
-              merchant: label(outcome.merchantId),
-              status: outcome.status,
-              products: outcome.products,
-              reason: outcome.reason,
-              error: outcome.error === undefined ? undefined : toolErrorSummary(outcome.error),
-            }),
-          ),
+          merchants: merchantSummary(result.outcomes, label),
           deadlineReached: result.deadlineReached,
         });
       },

@@ -5,6 +5,7 @@ import {
   isAgentWebError,
   withholdUrlSecrets,
 } from '@agentweb/core';
+import { modelMessage } from './model-message.js';
 import { clipText } from './text.js';
 import type { AgentWebToolResult, JsonValue } from './tool-types.js';
 
@@ -36,10 +37,12 @@ const MAX_MESSAGE_CHARS = 500;
  */
 export function toolErrorSummary(error: AgentWebError): { [key: string]: JsonValue } {
   const { name, code, message, status, capErrorCode } = errorSummary(error) as AgentWebErrorJson;
+  const forModel = modelMessage(error);
   return {
     name,
     code,
-    message: clipText(message, MAX_MESSAGE_CHARS),
+    // The summary's message has URL secrets withheld; a message rewritten for the model is withheld here.
+    message: clipText(forModel === error.message ? message : withholdUrlSecrets(forModel), MAX_MESSAGE_CHARS),
     ...(typeof status === 'number' ? { status } : {}),
     ...(typeof capErrorCode === 'string' ? { capErrorCode } : {}),
   };
@@ -71,7 +74,7 @@ export function abortedResult(): AgentWebToolResult {
  */
 export function errorToResult(error: unknown, signal: AbortSignal | undefined): AgentWebToolResult {
   if (signal?.aborted) return abortedResult();
-  if (isAgentWebError(error)) return errorResult(error.code, error.message);
+  if (isAgentWebError(error)) return errorResult(error.code, modelMessage(error));
   if (error instanceof Error && error.name === 'AbortError') return abortedResult();
   const detail = error instanceof Error ? error.message : String(error);
   return errorResult(TOOL_ERROR_CODES.unexpected, `the tool failed unexpectedly: ${detail}`);

@@ -68,6 +68,11 @@ export interface AgentWebTool<S extends z.ZodObject = z.ZodObject> {
   /** Behaviour hints. */
   readonly annotations: AgentWebToolAnnotations;
   /**
+   * The result as a zod object: `ok`, `data` (this tool's answer) and `error`. MCP lists it as the tool's
+   * `outputSchema`; its objects are loose, so fields added later keep validating.
+   */
+  readonly outputSchema: z.ZodObject;
+  /**
    * Runs the tool. The input is validated again (adapters may pass unchecked model output) and every failure is
    * returned as an `ok: false` result, so the promise never rejects.
    */
@@ -93,7 +98,10 @@ export interface AgentWebToolsOptions {
    * texts) and are marked `truncated: true`, so a tool answer cannot flood the model's context.
    */
   maxResultChars?: number;
-  /** Most products `search_products` returns (default 20, at most 100). */
+  /**
+   * Most products `search_products` returns (default 20, at most 50); its `maxResults` argument is advertised as
+   * 1 to this.
+   */
   maxProducts?: number;
   /**
    * Where `match_intent` keeps matches and `invoke_intent` the approvals it asked for. Default: the client's

@@ -1,18 +1,19 @@
 import type { z } from 'zod';
 
-/** A tool's input schema as MCP hosts see it, and the fields to fill with `null` before the tool runs. */
+/** A tool's input schema as MCP, LangChain and the AI SDK see it, and the fields to fill with `null` before it runs. */
 export interface RelaxedInput {
-  /** The schema registered with MCP: nullable top-level fields may be left out. */
+  /** The schema handed to the framework: nullable top-level fields may be left out. */
   schema: z.ZodObject;
   /** The top-level fields that were made optional. */
   nullable: readonly string[];
 }
 
 /**
- * The neutral tools use OpenAI strict-mode inputs: every field required, optional ones nullable. MCP has no such
- * rule, and hosts (and the models behind them) often leave out a field they have no value for, so for MCP each
- * nullable top-level field becomes optional and a missing one is passed to the tool as `null`, which means the
- * same thing there. Nested objects keep their strict shape.
+ * The neutral tools use OpenAI strict-mode inputs: every field required, optional ones nullable. MCP, LangChain and
+ * the AI SDK validate the model's arguments themselves before the tool runs, and models often leave out a field
+ * they have no value for, so for them each nullable top-level field becomes optional and a missing one is passed
+ * to the tool as `null`, which means the same thing there. Nested objects keep their strict shape. (The OpenAI
+ * adapter keeps the strict schemas: strict mode requires every field.)
  */
 export function relaxNullableFields(schema: z.ZodObject): RelaxedInput {
   const overrides: Record<string, z.ZodType> = {};
