@@ -7,6 +7,7 @@ export {
   calibratedConfidence,
   calibrationVector,
   createIntentMatcher,
+  DEFAULT_ABSTAIN_THRESHOLD,
   DEFAULT_BM25_WEIGHT,
   DEFAULT_CALIBRATION,
   type IntentMatcher,

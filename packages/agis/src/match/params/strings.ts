@@ -31,7 +31,9 @@ export function findIdentifier(text: string, hints: readonly string[]): string |
   );
 }
 
-const NAME_SPAN = /(?:Dr\.\s+)?[A-Z][\w'’.-]*(?:\s+(?:de|del|la|van|von|da)?\s*[A-Z][\w'’-]*)*/g;
+// A capitalised name, possibly numbered ("Pier 39", "Shop 24"); the number is not a count of people.
+const NAME_SPAN =
+  /(?:Dr\.\s+)?[A-Z][\w'’.-]*(?:\s+(?:de|del|la|van|von|da)?\s*[A-Z][\w'’-]*)*(?: \d{1,4}(?![\w:.,/-]| (?:people|persons?|guests?|pax|of us)\b))?/g;
 
 const WEEKDAY_OR_MONTH =
   /^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$|^(?:January|February|March|April|May|June|July|August|September|October|November|December)(?:\s+\d+)?$/;
