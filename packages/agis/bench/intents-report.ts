@@ -16,7 +16,10 @@ export async function accuracyReport(services: readonly MatcherService[], cases:
   const bm25 = createBm25Matcher({ services });
   const results = new Map<string, Awaited<ReturnType<typeof matcher.match>>>();
   for (const c of cases)
-    results.set(c.id, await matcher.match(c.instruction, { topK: 3, ...(c.locale ? { locale: c.locale } : {}) }));
+    results.set(
+      c.id,
+      await matcher.match(c.instruction, { topK: 3, ...(c.locale ? { locale: c.locale } : {}) }),
+    );
   const ours = evaluate(cases, (c) => {
     const r = results.get(c.id);
     return { ranked: r?.candidates ?? [], abstain: r?.abstain ?? true };

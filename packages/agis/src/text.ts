@@ -12,7 +12,7 @@ export function foldText(text: string): string {
  * kept as it is), so positions found in the result are positions in `text`.
  */
 export function foldSameLength(text: string): string {
-  return text.replace(/[^\x00-\x7f]|[A-Z]/g, (ch) => {
+  return text.replace(/[^ -~\t\n\r]|[A-Z]/g, (ch) => {
     if (ch <= 'Z') return ch.toLowerCase();
     const f = foldText(ch);
     return f.length === 1 ? f : ch;

@@ -398,7 +398,8 @@ export function createIntentMatcher(options: IntentMatcherOptions): IntentMatche
 
   const maxInstructionLength = options.maxInstructionLength ?? DEFAULT_MAX_INSTRUCTION_LENGTH;
 
-  const defaultLocale = options.locale ?? (isDateLocale(options.language) ? options.language : DEFAULT_DATE_LOCALE);
+  const defaultLocale =
+    options.locale ?? (isDateLocale(options.language) ? options.language : DEFAULT_DATE_LOCALE);
 
   /** Dates and times of an instruction; their digits say when, not what, so routing does not read them. */
   function temporalOf(instruction: string, locale: string | undefined, now: Date) {
@@ -508,7 +509,11 @@ export function createIntentMatcher(options: IntentMatcherOptions): IntentMatche
   return {
     async rankForCalibration(instruction: string) {
       checkInstruction(instruction, maxInstructionLength);
-      const { gate } = await rank(instruction, 3, temporalOf(instruction, undefined, resolveNow(options.now)));
+      const { gate } = await rank(
+        instruction,
+        3,
+        temporalOf(instruction, undefined, resolveNow(options.now)),
+      );
       return gate.slice(0, 3).map((s) => {
         const ep = index.endpoints[s.index] as IndexedEndpoint;
         return {

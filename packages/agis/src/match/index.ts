@@ -22,8 +22,13 @@ export {
   isMatchAbortedError,
   MatchAbortedError,
 } from './errors.js';
+export {
+  type DateTimeMention,
+  type FindDateTimesOptions,
+  findDateTimes,
+} from './find-date-times.js';
 export { irreversibility } from './irreversibility.js';
-export { extractParams } from './params/extract-params.js';
+export { type ExtractParamsOptions, extractParams } from './params/extract-params.js';
 export type {
   MatchCandidate,
   MatcherEndpoint,

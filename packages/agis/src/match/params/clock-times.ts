@@ -110,8 +110,7 @@ const TIME = new RegExp(
   'g',
 );
 // The match ends after the spaces that could precede a meridiem, so the street name follows at once.
-const STREET_AFTER =
-  /^\s*[a-z]+\s+(?:st|street|ave|avenue|rd|road|lane|ln|dr|drive|blvd|way|court|ct)\b/;
+const STREET_AFTER = /^\s*[a-z]+\s+(?:st|street|ave|avenue|rd|road|lane|ln|dr|drive|blvd|way|court|ct)\b/;
 const COUNT_AFTER = /^\s*(?:people|persons?|guests?|of us|kg|days?|hours?|minutes?|stars?|bed|bath)/;
 
 /** Single clock times of `t` (folded) outside `covered` spans: "19:00", "7pm", "at 8", "20h", "noon". */
@@ -122,7 +121,13 @@ export function findClockTimes(t: string, covered: (i: number) => boolean): Temp
     if (covered(idx)) continue;
     const named = m[5];
     if (named !== undefined) {
-      out.push({ kind: 'time', index: idx, end: idx + m[0].length, hour: NAMED_TIMES[named] ?? 12, minute: 0 });
+      out.push({
+        kind: 'time',
+        index: idx,
+        end: idx + m[0].length,
+        hour: NAMED_TIMES[named] ?? 12,
+        minute: 0,
+      });
       continue;
     }
     const h = Number(m[1]);

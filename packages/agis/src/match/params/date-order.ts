@@ -36,7 +36,9 @@ export function dateOrderOf(locale: string = DEFAULT_DATE_LOCALE): DateOrder {
 export function isDateLocale(value: unknown): value is string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 100) return false;
   try {
-    return Intl.DateTimeFormat.supportedLocalesOf([value]).length > 0 || Intl.getCanonicalLocales(value).length > 0;
+    return (
+      Intl.DateTimeFormat.supportedLocalesOf([value]).length > 0 || Intl.getCanonicalLocales(value).length > 0
+    );
   } catch {
     return false;
   }

@@ -142,7 +142,9 @@ export function findTemporal(text: string, now: Date, options: FindTemporalOptio
     } else if (Object.hasOwn(RELATIVE_DAYS, word)) {
       // "mañana por la mañana": only the first mañana is a day.
       if (word === 'manana' && wordBefore(t, idx) === 'la') continue;
-      add([{ kind: 'date', index: idx, end: idx + word.length, date: addDays(now, RELATIVE_DAYS[word] ?? 0) }]);
+      add([
+        { kind: 'date', index: idx, end: idx + word.length, date: addDays(now, RELATIVE_DAYS[word] ?? 0) },
+      ]);
     }
   }
   const soir = t.indexOf('ce soir');

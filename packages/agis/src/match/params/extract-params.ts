@@ -34,7 +34,10 @@ export function extractParams(
 ): Record<string, ParamValue> {
   checkInstruction(instruction, DEFAULT_MAX_INSTRUCTION_LENGTH);
   checkOptions('extractParams', options, { locale: LOCALE_RULE });
-  return extractParamsFrom(createParamContext(instruction, now, { order: dateOrderOf(options.locale) }), endpoint);
+  return extractParamsFrom(
+    createParamContext(instruction, now, { order: dateOrderOf(options.locale) }),
+    endpoint,
+  );
 }
 
 /** {@link extractParams} over a prepared context. */

@@ -42,7 +42,10 @@ function findString(plan: PropertyPlan, ctx: Context): ParamValue | undefined {
   if (patterned !== undefined) return patterned;
   const cued = findAfterNameWord(ctx.outsideTemporal, plan.nameWordPattern);
   if (cued !== undefined) return cued;
-  const code = findAfterPreposition(ctx.outsideTemporal, plan.prepPattern, { address: false, lowercase: false });
+  const code = findAfterPreposition(ctx.outsideTemporal, plan.prepPattern, {
+    address: false,
+    lowercase: false,
+  });
   if (code !== undefined) return code;
   if (ID_NAME.test(name) || /\bid\b/i.test(schema.description ?? '')) {
     const id = findIdentifier(ctx.outsideTemporal, hints);
@@ -53,13 +56,19 @@ function findString(plan: PropertyPlan, ctx: Context): ParamValue | undefined {
     if (q?.[1] && !/^s\b/.test(q[1])) return q[1];
   }
   if (plan.address) {
-    const a = findAfterPreposition(ctx.outsideTemporal, plan.prepPattern, { address: true, lowercase: false });
+    const a = findAfterPreposition(ctx.outsideTemporal, plan.prepPattern, {
+      address: true,
+      lowercase: false,
+    });
     if (a !== undefined) return a;
   }
   const entity = findEntityByHints(ctx.outsideTemporal, hints);
   if (entity !== undefined) return entity;
   if (plan.address && preps.length === 0) return findAddresses(ctx.outsideTemporal)[0]?.value;
-  return findAfterPreposition(ctx.outsideTemporal, plan.prepPattern, { address: false, lowercase: plan.lowercase });
+  return findAfterPreposition(ctx.outsideTemporal, plan.prepPattern, {
+    address: false,
+    lowercase: plan.lowercase,
+  });
 }
 
 const GENERIC_FLAG_WORDS = new Set([

@@ -1,6 +1,6 @@
 import type { ParamValue } from '../types.js';
-import type { Context, PropertyPlan } from './context.js';
 import { addDays, formatDate, formatDateTime, formatTime } from './calendar-format.js';
+import type { Context, PropertyPlan } from './context.js';
 import { findWeekStart, formatMonth, lastDayOfMonth } from './months.js';
 import type { StringShape } from './patterns.js';
 

@@ -1,6 +1,6 @@
 import { foldText } from '../../text.js';
-import { MONTHS } from './calendar-words.js';
 import { addDays, type DateParts, pad, wordBefore } from './calendar-format.js';
+import { MONTHS } from './calendar-words.js';
 
 const MAY_CUES = new Set(['in', 'for', 'of', 'since', 'until', 'from']);
 

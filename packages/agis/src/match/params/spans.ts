@@ -1,4 +1,5 @@
 import { foldText, isStopword } from '../../text.js';
+import { parseNumberToken } from './numbers.js';
 import { escapeRegExp } from './regex-cache.js';
 
 // Closed-class words that introduce a role in requests ("from 94107 to 10001", "near Union Square").
@@ -115,7 +116,9 @@ function lowercaseName(rest: string): string | undefined {
       break;
     }
     const word = LOWER_WORD.exec(tail)?.[1];
+    // "for two people" is a party, not a name.
     if (!word || word.length < 3 || NOT_A_VALUE.test(word) || isStopword(word) || /^\d/.test(word)) break;
+    if (parseNumberToken(word) !== undefined || COUNTED.test(` ${word}`)) break;
     words.push(word);
     at += gap.length + word.length;
   }
