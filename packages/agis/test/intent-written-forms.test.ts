@@ -40,6 +40,12 @@ describe('issue 23: intent parameters from absolute dates and times (sandbox cat
     expect(r.params).toEqual({ restaurant: 'saffron house', party_size: 2, date: '2030-05-06' });
   });
 
+  it('routes "any tables ..." with a named-month date the same way', async () => {
+    const r = await top('any tables for 2 at blue-fin on 6 May 2030?');
+    expect(r).toMatchObject({ abstain: false, method: 'FIND', path: '/availability' });
+    expect(r.params).toEqual({ restaurant: 'blue-fin', party_size: 2, date: '2030-05-06' });
+  });
+
   it('keeps the whole of "copper-pot" with a relative day and time', async () => {
     for (const instruction of [
       'book a table for 2 at copper-pot tomorrow at 7pm',
