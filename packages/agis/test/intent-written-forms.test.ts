@@ -73,6 +73,11 @@ describe('issue 23: intent parameters from absolute dates and times (sandbox cat
     });
   });
 
+  it("prefers the name after the restaurant's own preposition over a capitalised one cued by nothing", async () => {
+    const r = await top('book a table for 2 under the name Rivera at copper-pot on 2030-05-06 at 19:00');
+    expect(r.params).toMatchObject({ restaurant: 'copper-pot', contact_name: 'Rivera' });
+  });
+
   it("reads 06/05 in the user's locale, given per call or for the matcher", async () => {
     const text = 'book a table for 2 at copper-pot on 06/05 at 19:30';
     expect((await top(text)).params?.['datetime']).toBe('2026-06-05T19:30');

@@ -63,12 +63,16 @@ function findString(plan: PropertyPlan, ctx: Context): ParamValue | undefined {
     if (a !== undefined) return a;
   }
   const entity = findEntityByHints(ctx.outsideTemporal, hints);
-  if (entity !== undefined) return entity;
-  if (plan.address && preps.length === 0) return findAddresses(ctx.outsideTemporal)[0]?.value;
-  return findAfterPreposition(ctx.outsideTemporal, plan.prepPattern, {
+  if (entity?.cued) return entity.value;
+  if (plan.address && preps.length === 0 && entity === undefined)
+    return findAddresses(ctx.outsideTemporal)[0]?.value;
+  // A lowercase name after the property's own preposition ("at copper-pot") beats a capitalised one cued by
+  // nothing ("under the name Rivera").
+  const lower = findAfterPreposition(ctx.outsideTemporal, plan.prepPattern, {
     address: false,
     lowercase: plan.lowercase,
   });
+  return lower ?? entity?.value;
 }
 
 const GENERIC_FLAG_WORDS = new Set([
