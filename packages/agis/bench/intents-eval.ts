@@ -8,6 +8,8 @@ export interface IntentCase {
   readonly instruction: string;
   readonly expect: { readonly service: string; readonly method: string; readonly path: string } | null;
   readonly params?: Record<string, ParamValue>;
+  /** The user's locale (BCP 47) for numeric dates such as 06/05, when the case depends on it. */
+  readonly locale?: string;
   readonly tags: readonly string[];
 }
 

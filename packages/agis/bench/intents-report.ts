@@ -15,7 +15,11 @@ export async function accuracyReport(services: readonly MatcherService[], cases:
   const matcher = createIntentMatcher({ services, now: BENCH_NOW });
   const bm25 = createBm25Matcher({ services });
   const results = new Map<string, Awaited<ReturnType<typeof matcher.match>>>();
-  for (const c of cases) results.set(c.id, await matcher.match(c.instruction, { topK: 3 }));
+  for (const c of cases)
+    results.set(
+      c.id,
+      await matcher.match(c.instruction, { topK: 3, ...(c.locale ? { locale: c.locale } : {}) }),
+    );
   const ours = evaluate(cases, (c) => {
     const r = results.get(c.id);
     return { ranked: r?.candidates ?? [], abstain: r?.abstain ?? true };

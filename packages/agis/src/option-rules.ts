@@ -1,4 +1,5 @@
 import { is, required } from '@agentweb/core';
+import { isDateLocale } from './match/params/date-order.js';
 
 /** The parse limits and format every AGIS text reader takes. */
 export const SOURCE_OPTION_RULES = {
@@ -27,3 +28,6 @@ export const SERVICES_RULE = is.arrayOf(
     'an AGIS document (from parseAgisDocument)',
   ),
 );
+
+/** `locale`: a BCP 47 tag `Intl` accepts (numeric dates are read in its order). */
+export const LOCALE_RULE = is.custom('a BCP 47 locale such as "en-US" or "en-GB"', isDateLocale);

@@ -7,6 +7,18 @@ export function foldText(text: string): string {
     .toLowerCase();
 }
 
+/**
+ * {@link foldText} that keeps every UTF-16 unit in place (a character whose folding would change the length is
+ * kept as it is), so positions found in the result are positions in `text`.
+ */
+export function foldSameLength(text: string): string {
+  return text.replace(/[^ -~\t\n\r]|[A-Z]/g, (ch) => {
+    if (ch <= 'Z') return ch.toLowerCase();
+    const f = foldText(ch);
+    return f.length === 1 ? f : ch;
+  });
+}
+
 /** Splits folded text into word tokens (letters/digits), dropping possessive 's. */
 export function wordTokens(text: string): string[] {
   const out: string[] = [];

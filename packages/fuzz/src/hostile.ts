@@ -171,6 +171,11 @@ export function hostileInstructions(length: number): HostileInput[] {
     { name: 'may', text: fill('in may ', length) },
     { name: 'numbers and times', text: fill('for 2 at 8pm 12:30 ', length) },
     { name: 'identifiers', text: fill('PW555000111 ', length) },
+    { name: 'ISO date-times', text: fill('2030-05-06T19:00:00+02:00 ', length) },
+    { name: 'numeric dates and separators', text: fill('06/05/2030 1/2/3/4/5.6.7-8-9 ', length) },
+    { name: 'time ranges', text: fill('between 7 and 9 from 3 to 4pm 7-9pm ', length) },
+    { name: 'digits and colons', text: fill('1:2:3:4 ', length) },
+    { name: 'lowercase names after at', text: fill('at copper-pot shop 24 ', length) },
     { name: 'one long word', text: fill('x', length) },
     { name: 'punctuation', text: fill('?!.,;:()"\'', length) },
   ];

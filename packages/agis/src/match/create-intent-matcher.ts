@@ -1,6 +1,6 @@
 import { checkOptions, is, required } from '@agentweb/core';
 import { cosine, type Embedder, lexicalVector, sparseLexicalVector } from '../embedder.js';
-import { EMBEDDER_RULE, SERVICES_RULE } from '../option-rules.js';
+import { EMBEDDER_RULE, LOCALE_RULE, SERVICES_RULE } from '../option-rules.js';
 import { createBm25Index } from './bm25.js';
 import {
   buildCatalog,
@@ -14,6 +14,9 @@ import { checkInstruction, DEFAULT_MAX_INSTRUCTION_LENGTH, MatchAbortedError } f
 import { createIdProbe, idLikeTokens, idMatchStrength } from './id-signals.js';
 import { irreversibility } from './irreversibility.js';
 import { wordNetLexicon } from './lexicon-adapter.js';
+import { blankTemporal } from './params/context.js';
+import { DEFAULT_DATE_LOCALE, dateOrderOf, isDateLocale } from './params/date-order.js';
+import { findTemporal } from './params/datetime.js';
 import { createParamContext, extractParamsFrom } from './params/extract-params.js';
 import { analyseQuery } from './query.js';
 import { isUnsafeRequest } from './safety.js';
@@ -29,7 +32,7 @@ export interface IntentMatcherOptions {
   readonly now?: Date | (() => Date);
   /** Verb lexicon for lemmatization and synonyms; defaults to the package's WordNet lexicon. */
   readonly lexicon?: VerbLexicon;
-  /** Confidence below which the matcher abstains (default 0.5, chosen with {@link DEFAULT_CALIBRATION}). */
+  /** Confidence below which the matcher abstains (default {@link DEFAULT_ABSTAIN_THRESHOLD}, chosen with {@link DEFAULT_CALIBRATION}). */
   readonly abstainThreshold?: number;
   /**
    * Confidence calibration (default {@link DEFAULT_CALIBRATION}); refit it with `rankForCalibration()`
@@ -40,6 +43,12 @@ export interface IntentMatcherOptions {
   readonly confirmPool?: number;
   /** BCP 47 language hint; the matcher reads English, Spanish, French and German regardless. */
   readonly language?: string;
+  /**
+   * BCP 47 locale of the service or its users, whose order all-numeric dates are read in: "06/05" is June 5 in
+   * `en-US` and 6 May in `en-GB`, `de-DE` or `fr-FR` (ISO 8601 dates and named months read the same everywhere).
+   * Default: `language` when given, else `en-US`. {@link MatchOptions.locale} overrides it per call.
+   */
+  readonly locale?: string;
   /**
    * Weight of the BM25 score (over intent, outcome, path and hints, relative to the best BM25 score for
    * the instruction) in the ranking (default {@link DEFAULT_BM25_WEIGHT}, chosen by cross-validation).
@@ -58,6 +67,8 @@ export interface MatchOptions {
   readonly topK?: number;
   /** Aborts a pending match (relevant with a remote embedder). */
   readonly signal?: AbortSignal;
+  /** The user's BCP 47 locale for this instruction's numeric dates; overrides {@link IntentMatcherOptions.locale}. */
+  readonly locale?: string;
 }
 
 /** A configured matcher. */
@@ -140,20 +151,26 @@ export interface ConfidenceCalibration {
  * reports how the same fitting procedure does on services and instructions held out of the fit).
  */
 export const DEFAULT_CALIBRATION: ConfidenceCalibration = {
-  bias: -1.456,
+  bias: -1.586,
   weights: {
-    lexical: 0.855,
-    cos: 0.203,
-    verb: 0.044,
-    noun: 0.659,
-    id: 0.29,
-    coverage: 1.944,
-    unknown: 0.151,
-    margin: 1.313,
-    serviceCoverage: 1.781,
-    foreign: -0.486,
+    lexical: 0.836,
+    cos: 0.195,
+    verb: 0.182,
+    noun: 0.64,
+    id: 0.328,
+    coverage: 1.907,
+    unknown: 0.264,
+    margin: 1.249,
+    serviceCoverage: 1.839,
+    foreign: -0.538,
   },
 };
+
+/**
+ * Default {@link IntentMatcherOptions.abstainThreshold}: the confidence threshold `fitModel` in
+ * `bench/cross-validate.ts` chose with {@link DEFAULT_CALIBRATION} (best top-1 + abstention F1 on DEV).
+ */
+export const DEFAULT_ABSTAIN_THRESHOLD = 0.46;
 
 /** The calibrated features of a candidate as a vector in {@link CALIBRATION_FEATURES} order. */
 export function calibrationVector(f: CandidateFeatures): number[] {
@@ -332,13 +349,14 @@ export function createIntentMatcher(options: IntentMatcherOptions): IntentMatche
       calibration: is.shape({ bias: required(is.number), weights: required(is.object) }),
       confirmPool: is.positiveInteger,
       language: is.string,
+      locale: LOCALE_RULE,
       bm25Weight: is.nonNegativeNumber,
     },
     { optionsRequired: true },
   );
   const lexicon = options.lexicon ?? wordNetLexicon;
   const index = buildCatalog(options.services, lexicon);
-  const threshold = options.abstainThreshold ?? 0.5;
+  const threshold = options.abstainThreshold ?? DEFAULT_ABSTAIN_THRESHOLD;
   const calibration = options.calibration ?? DEFAULT_CALIBRATION;
   const pool = options.confirmPool ?? 24;
   const embedder = options.embedder;
@@ -380,13 +398,32 @@ export function createIntentMatcher(options: IntentMatcherOptions): IntentMatche
 
   const maxInstructionLength = options.maxInstructionLength ?? DEFAULT_MAX_INSTRUCTION_LENGTH;
 
-  async function rank(instruction: string, size: number, signal?: AbortSignal) {
+  const defaultLocale =
+    options.locale ?? (isDateLocale(options.language) ? options.language : DEFAULT_DATE_LOCALE);
+
+  /** Dates and times of an instruction; their digits say when, not what, so routing does not read them. */
+  function temporalOf(instruction: string, locale: string | undefined, now: Date) {
+    const temporal = findTemporal(instruction, now, {
+      order: dateOrderOf(locale ?? defaultLocale),
+    });
+    // Digits of a written date or time say when, not what: routing reads the words around them only ("tomorrow"
+    // and "noon" stay, hints use them).
+    const written = temporal.filter((m) => /\d/.test(instruction.slice(m.index, m.end)));
+    return { temporal, routing: blankTemporal(instruction, written, ' ') };
+  }
+
+  async function rank(
+    instruction: string,
+    size: number,
+    when: { readonly routing: string },
+    signal?: AbortSignal,
+  ) {
     checkInstruction(instruction, maxInstructionLength);
     if (embedder && !remoteIntentVectors)
       remoteIntentVectors = embedder.embed(index.endpoints.map((e) => e.intentText));
-    const q = analyseQuery(instruction, index, lexicon, spellCache);
+    const q = analyseQuery(when.routing, index, lexicon, spellCache);
     const lex = lexicalScores(index, q.terms, q.nameLike, q.verbStems, q.relativesOnly);
-    const idBoost = identifierBoosts(index, idLikeTokens(instruction));
+    const idBoost = identifierBoosts(index, idLikeTokens(when.routing));
     const bm =
       bm25Weight === 0
         ? undefined
@@ -471,7 +508,12 @@ export function createIntentMatcher(options: IntentMatcherOptions): IntentMatche
 
   return {
     async rankForCalibration(instruction: string) {
-      const { gate } = await rank(instruction, 3);
+      checkInstruction(instruction, maxInstructionLength);
+      const { gate } = await rank(
+        instruction,
+        3,
+        temporalOf(instruction, undefined, resolveNow(options.now)),
+      );
       return gate.slice(0, 3).map((s) => {
         const ep = index.endpoints[s.index] as IndexedEndpoint;
         return {
@@ -485,10 +527,13 @@ export function createIntentMatcher(options: IntentMatcherOptions): IntentMatche
     async match(instruction, matchOptions = {}) {
       const { topK = 3, signal } = matchOptions;
       checkInstruction(instruction, maxInstructionLength);
+      checkOptions('match', matchOptions, { locale: LOCALE_RULE });
       if (signal?.aborted) throw new MatchAbortedError();
-      const { q, head, gate } = await rank(instruction, topK, signal);
+      const now = resolveNow(options.now);
+      const when = temporalOf(instruction, matchOptions.locale, now);
+      const { q, head, gate } = await rank(instruction, topK, when, signal);
       const unsafe = isUnsafeRequest(q.folded);
-      const paramContext = createParamContext(instruction, resolveNow(options.now));
+      const paramContext = createParamContext(instruction, now, { temporal: when.temporal });
       const candidates: MatchCandidate[] = head.slice(0, topK).map((s, rankIndex) => {
         const ep = index.endpoints[s.index] as IndexedEndpoint;
         const confidence = calibratedConfidence(s, calibration);

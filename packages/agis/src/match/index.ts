@@ -7,6 +7,7 @@ export {
   calibratedConfidence,
   calibrationVector,
   createIntentMatcher,
+  DEFAULT_ABSTAIN_THRESHOLD,
   DEFAULT_BM25_WEIGHT,
   DEFAULT_CALIBRATION,
   type IntentMatcher,
@@ -21,8 +22,13 @@ export {
   isMatchAbortedError,
   MatchAbortedError,
 } from './errors.js';
+export {
+  type DateTimeMention,
+  type FindDateTimesOptions,
+  findDateTimes,
+} from './find-date-times.js';
 export { irreversibility } from './irreversibility.js';
-export { extractParams } from './params/extract-params.js';
+export { type ExtractParamsOptions, extractParams } from './params/extract-params.js';
 export type {
   MatchCandidate,
   MatcherEndpoint,

@@ -245,6 +245,11 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bhow much (?:money )?do i have\b/, 'balance retrieve'],
   [/\bwhat should i watch\b/, 'recommend'],
   [/\bwhere(?:'s| is) my\b/, 'track status'],
+  // Asking whether something exists asks whether it is available ("is there a table", "any rooms free").
+  [
+    /^(?:is|are) there (?:a|an|any)\b|\bdo you have (?:a|an|any)\b|^any (?:free |open )?[a-z]+ (?:for|at|on)\b/,
+    'find available open',
+  ],
   [/\bwhen will\b/, 'track status'],
   [/\bget me\b/, 'get'],
   [/\bnever (?:came|showed up|arrived)\b|\bdidn'?t arrive\b/, 'lost missing'],

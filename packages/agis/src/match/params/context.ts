@@ -1,6 +1,8 @@
 import { foldText, stem, wordTokens } from '../../text.js';
 import type { MatcherEndpoint, MatcherJsonSchema } from '../types.js';
-import { findMonths, findTemporal, type MonthParts, type TemporalMention } from './datetime.js';
+import type { DateOrder } from './date-order.js';
+import { findTemporal, type TemporalMention } from './datetime.js';
+import { findMonths, type MonthParts } from './months.js';
 import { findMoney, type MoneyMention, numericTokens, parseNumberToken } from './numbers.js';
 import { type StringShape, stringShape } from './patterns.js';
 import { hintsNamePeople } from './people.js';
@@ -10,6 +12,11 @@ import { hasAddress, hintPrepositions, nameWordPattern, prepositionPattern } fro
 /** Prepared instruction analysis for parameter extraction; the costlier parts are computed on first use. */
 export interface Context {
   readonly text: string;
+  /**
+   * `text` with every date and time found blanked out (same length), which names, numbers and identifiers are
+   * read from: a value is never taken from inside a date or a time ("at copper-pot at 2030-05-06T19:00").
+   */
+  readonly outsideTemporal: string;
   readonly folded: string;
   readonly temporal: readonly TemporalMention[];
   readonly money: readonly MoneyMention[];
@@ -36,12 +43,41 @@ function once<T>(compute: () => T): () => T {
   };
 }
 
+/** Options of {@link createParamContext}. */
+export interface ParamContextOptions {
+  /** Order of all-numeric dates (from the locale); default month first. */
+  readonly order?: DateOrder;
+  /** Mentions already found by {@link findTemporal} for this instruction, now and order. */
+  readonly temporal?: readonly TemporalMention[];
+}
+
+/**
+ * The text with the spans of `mentions` (in order) replaced by `fill`; the default ';' is a separator none of
+ * the value patterns reads as part of a value, which stops a name or a code at the date's edge.
+ */
+export function blankTemporal(text: string, mentions: readonly TemporalMention[], fill = ';'): string {
+  if (mentions.length === 0) return text;
+  let out = '';
+  let at = 0;
+  for (const m of mentions) {
+    if (m.index < at) continue;
+    out += text.slice(at, m.index) + fill.repeat(m.end - m.index);
+    at = m.end;
+  }
+  return out + text.slice(at);
+}
+
 /** Instruction analysis shared by every candidate of one match() call. */
-export function createParamContext(instruction: string, now: Date): Context {
-  const temporal = once(() => findTemporal(instruction, now));
-  const money = once(() => findMoney(instruction));
+export function createParamContext(
+  instruction: string,
+  now: Date,
+  options: ParamContextOptions = {},
+): Context {
+  const temporal = once(() => options.temporal ?? findTemporal(instruction, now, { order: options.order }));
+  const outside = once(() => blankTemporal(instruction, temporal()));
+  const money = once(() => findMoney(outside()));
   const months = once(() => findMonths(instruction, now));
-  const tokens = once(() => numericTokens(instruction));
+  const tokens = once(() => numericTokens(outside()));
   const numbers = once(() =>
     tokens().map((t) => (t === 'a' || t === 'an' ? undefined : parseNumberToken(t))),
   );
@@ -49,6 +85,9 @@ export function createParamContext(instruction: string, now: Date): Context {
   const stems = once(() => new Set(wordTokens(folded).map(stem)));
   return {
     text: instruction,
+    get outsideTemporal() {
+      return outside();
+    },
     folded,
     now,
     get temporal() {

@@ -94,7 +94,8 @@ export function extractNumber(plan: PropertyPlan, ctx: Context): number | undefi
   const { name, schema } = plan;
   let v: number | undefined;
   if (PERCENT_NAME.test(name)) v = extractPercent(plan, ctx);
-  if (v === undefined && /(?:minute|duration)/.test(name)) v = findDurationMinutes(ctx.text);
+  if (v === undefined && /(?:minute|duration)/.test(name))
+    v = findDurationMinutes(ctx.outsideTemporal) ?? ctx.temporal.find((m) => m.rangeMinutes)?.rangeMinutes;
   if (v === undefined && MONEY_NAME.test(name) && ctx.money.length > 0) v = extractMoney(plan, ctx);
   if (v === undefined) v = numberNear(ctx, plan.numberBefore, plan.numberAfter);
   if (v === undefined) return undefined;

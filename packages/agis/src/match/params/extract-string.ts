@@ -38,14 +38,17 @@ function findString(plan: PropertyPlan, ctx: Context): ParamValue | undefined {
     const m = EMAIL.exec(ctx.text);
     if (m) return m[0];
   }
-  const patterned = findPatternToken(ctx.text, schema, words);
+  const patterned = findPatternToken(ctx.outsideTemporal, schema, words);
   if (patterned !== undefined) return patterned;
-  const cued = findAfterNameWord(ctx.text, plan.nameWordPattern);
+  const cued = findAfterNameWord(ctx.outsideTemporal, plan.nameWordPattern);
   if (cued !== undefined) return cued;
-  const code = findAfterPreposition(ctx.text, plan.prepPattern, { address: false, lowercase: false });
+  const code = findAfterPreposition(ctx.outsideTemporal, plan.prepPattern, {
+    address: false,
+    lowercase: false,
+  });
   if (code !== undefined) return code;
   if (ID_NAME.test(name) || /\bid\b/i.test(schema.description ?? '')) {
-    const id = findIdentifier(ctx.text, hints);
+    const id = findIdentifier(ctx.outsideTemporal, hints);
     if (id !== undefined) return id;
   }
   if (TEXT_NAME.test(name)) {
@@ -53,13 +56,23 @@ function findString(plan: PropertyPlan, ctx: Context): ParamValue | undefined {
     if (q?.[1] && !/^s\b/.test(q[1])) return q[1];
   }
   if (plan.address) {
-    const a = findAfterPreposition(ctx.text, plan.prepPattern, { address: true, lowercase: false });
+    const a = findAfterPreposition(ctx.outsideTemporal, plan.prepPattern, {
+      address: true,
+      lowercase: false,
+    });
     if (a !== undefined) return a;
   }
-  const entity = findEntityByHints(ctx.text, hints);
-  if (entity !== undefined) return entity;
-  if (plan.address && preps.length === 0) return findAddresses(ctx.text)[0]?.value;
-  return findAfterPreposition(ctx.text, plan.prepPattern, { address: false, lowercase: plan.lowercase });
+  const entity = findEntityByHints(ctx.outsideTemporal, hints);
+  if (entity?.cued) return entity.value;
+  if (plan.address && preps.length === 0 && entity === undefined)
+    return findAddresses(ctx.outsideTemporal)[0]?.value;
+  // A lowercase name after the property's own preposition ("at copper-pot") beats a capitalised one cued by
+  // nothing ("under the name Rivera").
+  const lower = findAfterPreposition(ctx.outsideTemporal, plan.prepPattern, {
+    address: false,
+    lowercase: plan.lowercase,
+  });
+  return lower ?? entity?.value;
 }
 
 const GENERIC_FLAG_WORDS = new Set([
@@ -100,6 +113,6 @@ export function extractPeople(
   endpoint: EndpointPlan,
 ): string[] | undefined {
   if (!plan.people) return undefined;
-  const people = findPeople(ctx.text, (w) => isStopword(w) || endpoint.vocabulary.has(w));
+  const people = findPeople(ctx.outsideTemporal, (w) => isStopword(w) || endpoint.vocabulary.has(w));
   return people.length > 0 ? people : undefined;
 }

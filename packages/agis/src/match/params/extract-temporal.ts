@@ -1,14 +1,7 @@
 import type { ParamValue } from '../types.js';
+import { addDays, formatDate, formatDateTime, formatTime } from './calendar-format.js';
 import type { Context, PropertyPlan } from './context.js';
-import {
-  addDays,
-  findWeekStart,
-  formatDate,
-  formatDateTime,
-  formatMonth,
-  formatTime,
-  lastDayOfMonth,
-} from './datetime.js';
+import { findWeekStart, formatMonth, lastDayOfMonth } from './months.js';
 import type { StringShape } from './patterns.js';
 
 const END_NAME = /(?:^new_|end|until|return|to_|_to$|last)/;
@@ -47,7 +40,7 @@ export function extractTemporal(
   // Pair the time with the nearest date mentioned before it, else any date, else today.
   const before = dates.filter((d) => d.index <= time.index);
   const date = before[before.length - 1]?.date ?? dates[0]?.date ?? addDays(ctx.now, 0);
-  return formatDateTime(date, time.hour, time.minute ?? 0);
+  return formatDateTime(date, time.hour, time.minute ?? 0, time.offset);
 }
 
 /** Calendar and clock values of string properties that declare them by pattern or description. */

@@ -87,6 +87,9 @@ export function numericTokens(text: string): string[] {
 export function findDurationMinutes(text: string): number | undefined {
   const t = foldText(text);
   if (/\bhalf an? hour\b/.test(t)) return 30;
+  // "a free hour", "an hour-long call": one word may sit between the article and the unit.
+  if (/\b(?:an?|one)\s+(?:[a-z]+\s+)?hour\b(?!s)/.test(t) && !/\d\s*(?:hours?|hrs?|minutes?|mins?)\b/.test(t))
+    return 60;
   for (const m of t.matchAll(/\b(\d+(?:\.\d+)?|[a-z]+)[\s-]*(hours?|hrs?|minutes?|mins?)\b/g)) {
     const n = parseNumberToken(m[1] ?? '');
     if (n !== undefined) return /^h/.test(m[2] ?? '') ? Math.round(n * 60) : n;

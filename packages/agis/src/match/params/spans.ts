@@ -1,4 +1,5 @@
 import { foldText, isStopword } from '../../text.js';
+import { parseNumberToken } from './numbers.js';
 import { escapeRegExp } from './regex-cache.js';
 
 // Closed-class words that introduce a role in requests ("from 94107 to 10001", "near Union Square").
@@ -86,11 +87,42 @@ export function findAfterPreposition(
     const code = /^(?:\d{4,6}|[A-Z]{3})\b/.exec(rest);
     if (code) return code[0];
     if (options.lowercase) {
-      const word = /^([a-z][a-z'-]{2,})\b/.exec(rest)?.[1];
-      if (word && !NOT_A_VALUE.test(word) && !isStopword(word)) return word;
+      const name = lowercaseName(rest);
+      if (name !== undefined) return name;
     }
   }
   return undefined;
+}
+
+const LOWER_WORD = /^([a-z][a-z0-9'-]*[a-z0-9])(?![\w'-])/;
+const COUNTED = /^\s*(?:people|persons?|guests?|pax|of us|%|kg|lbs?|bags?|boxes)\b/;
+
+/**
+ * A name written in lowercase at the start of `rest`: up to three words, hyphens and digits kept ("copper-pot",
+ * "pier 39", "noodle-bar 88", "saffron house"); it ends at a function word, a pronoun or anything else.
+ */
+function lowercaseName(rest: string): string | undefined {
+  const words: string[] = [];
+  let at = 0;
+  while (words.length < 3) {
+    const gap = words.length === 0 ? '' : (/^ +/.exec(rest.slice(at))?.[0] ?? '');
+    if (words.length > 0 && gap === '') break;
+    const tail = rest.slice(at + gap.length);
+    const number = words.length > 0 ? /^\d{1,4}(?![\w:.,/-])/.exec(tail)?.[0] : undefined;
+    if (number !== undefined) {
+      if (COUNTED.test(tail.slice(number.length))) break;
+      words.push(number);
+      at += gap.length + number.length;
+      break;
+    }
+    const word = LOWER_WORD.exec(tail)?.[1];
+    // "for two people" is a party, not a name.
+    if (!word || word.length < 3 || NOT_A_VALUE.test(word) || isStopword(word) || /^\d/.test(word)) break;
+    if (parseNumberToken(word) !== undefined || COUNTED.test(` ${word}`)) break;
+    words.push(word);
+    at += gap.length + word.length;
+  }
+  return words.length > 0 ? words.join(' ') : undefined;
 }
 
 const FILLER = new Set(['number', 'no', 'code', 'id', 'is', 'of']);

@@ -31,7 +31,9 @@ export function findIdentifier(text: string, hints: readonly string[]): string |
   );
 }
 
-const NAME_SPAN = /(?:Dr\.\s+)?[A-Z][\w'’.-]*(?:\s+(?:de|del|la|van|von|da)?\s*[A-Z][\w'’-]*)*/g;
+// A capitalised name, possibly numbered ("Pier 39", "Shop 24"); the number is not a count of people.
+const NAME_SPAN =
+  /(?:Dr\.\s+)?[A-Z][\w'’.-]*(?:\s+(?:de|del|la|van|von|da)?\s*[A-Z][\w'’-]*)*(?: \d{1,4}(?![\w:.,/-]| (?:people|persons?|guests?|pax|of us)\b))?/g;
 
 const WEEKDAY_OR_MONTH =
   /^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$|^(?:January|February|March|April|May|June|July|August|September|October|November|December)(?:\s+\d+)?$/;
@@ -74,13 +76,21 @@ function analyseHints(hints: readonly string[]): HintAnalysis {
   return a;
 }
 
+/** What {@link findEntityByHints} found, and whether a preposition the hints use (or a hint verbatim) cued it. */
+export interface EntityFound {
+  readonly value: string;
+  readonly cued: boolean;
+}
+
 /**
  * A named entity for a free-text property: a capitalised span after a preposition the hints
- * use ("at Luigi's"), or a phrase that appears verbatim among the hints.
+ * use ("at Luigi's"); else, when the hints show bare names, a capitalised span anywhere (`cued: false`: "under
+ * the name Rivera" may be someone else's); else a phrase that appears verbatim among the hints.
  */
-export function findEntityByHints(text: string, hints: readonly string[]): string | undefined {
+export function findEntityByHints(text: string, hints: readonly string[]): EntityFound | undefined {
   if (hints.length === 0) return undefined;
   const { preps, bareNames, phrases } = analyseHints(hints);
+  let bare: string | undefined;
   for (const m of text.matchAll(NAME_SPAN)) {
     const idx = m.index ?? 0;
     const before = text.slice(Math.max(0, idx - 12), idx);
@@ -90,12 +100,14 @@ export function findEntityByHints(text: string, hints: readonly string[]): strin
     if (idx === 0) {
       // An imperative opens with its verb ("Book Casa Lupe"): the name is what follows.
       span = span.replace(/^\S+\s*/, '');
-      if (bareNames && span.length > 0) return span;
+      if (bareNames && span.length > 0) bare ??= span;
       continue;
     }
-    if (prep !== undefined && preps.has(prep)) return span;
-    if (bareNames && prep !== undefined && !/[.!?]\s*$/.test(before)) return span;
+    if (prep !== undefined && preps.has(prep)) return { value: span, cued: true };
+    if (bareNames && prep !== undefined && !/[.!?]\s*$/.test(before)) bare ??= span;
   }
+  if (bare !== undefined) return { value: bare, cued: false };
   const folded = foldText(text);
-  return phrases.find(({ re }) => re.test(folded))?.phrase;
+  const phrase = phrases.find(({ re }) => re.test(folded))?.phrase;
+  return phrase === undefined ? undefined : { value: phrase, cued: true };
 }
