@@ -256,6 +256,23 @@ describe('intent and invokeIntent (loopback service)', () => {
     expect(events.map((e) => e.type)).toEqual(['agis:loaded', 'intent:matched', 'intent:invoked']);
   });
 
+  it('reads numeric dates in the client locale, and a call locale overrides it', async () => {
+    const gb = pool.make({
+      lookup: sb.lookup,
+      allowHttp: true,
+      allowPrivateNetwork: true,
+      now: () => new Date('2026-05-04T12:00:00'),
+      locale: 'en-GB',
+    });
+    await gb.loadAgisService(server.origin);
+    const text = 'book a table for 2 on 06/05 at 19:00';
+    const local = await gb.intent(text);
+    expect(local.candidates[0]?.params).toMatchObject({ datetime: expect.stringMatching(/^2026-05-06T19:00/) });
+    const us = await gb.intent(text, { locale: 'en-US' });
+    expect(us.candidates[0]?.params).toMatchObject({ datetime: expect.stringMatching(/^2026-06-05T19:00/) });
+    expect(() => pool.make({ locale: 42 as unknown as string })).toThrow(/locale/);
+  });
+
   it('asks confirm before an irreversible endpoint; refuses without it or when declined, sending nothing', async () => {
     const events: AgentWebEvent[] = [];
     const aw = loopbackClient(events);

@@ -63,6 +63,7 @@ import type {
   AgentWebOptions,
   CallOptions,
   IntentMatch,
+  IntentOptions,
   InvokeIntentOptions,
   LoadAgisServiceOptions,
   LoadedAgisService,
@@ -119,6 +120,7 @@ const OPTION_RULES = {
   strict: is.boolean,
   embedder: { ...is.methods('embed'), expected: 'an embedder ({ embed(texts) })' },
   now: is.function,
+  locale: is.string,
   extractionPool: EXTRACTION_POOL_RULE,
   offThreadChars: is.nonNegativeInteger,
 };
@@ -435,7 +437,7 @@ export class AgentWeb implements AgentWebClient {
     return [...this.#services];
   }
 
-  async intent(instruction: string, options: CallOptions & { topK?: number } = {}): Promise<IntentMatch> {
+  async intent(instruction: string, options: IntentOptions = {}): Promise<IntentMatch> {
     this.#assertOpen('intent');
     if (typeof instruction !== 'string' || instruction.trim() === '') {
       throw new AgentWebInputError('instruction', 'expected a non-empty instruction');
@@ -446,9 +448,11 @@ export class AgentWeb implements AgentWebClient {
       services: this.#services.map((s) => s.document),
       ...(this.#options.embedder ? { embedder: this.#options.embedder } : {}),
       ...(this.#options.now ? { now: this.#options.now } : {}),
+      ...(this.#options.locale === undefined ? {} : { locale: this.#options.locale }),
     });
     const result = await this.#matcher.match(instruction, {
       ...(options.topK === undefined ? {} : { topK: options.topK }),
+      ...(options.locale === undefined ? {} : { locale: options.locale }),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     const top = result.candidates[0];

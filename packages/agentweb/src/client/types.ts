@@ -138,6 +138,11 @@ export interface AgentWebOptions {
   /** Clock for relative dates in intents ("tomorrow at 7"); default `() => new Date()`. */
   now?: () => Date;
   /**
+   * The user's BCP 47 locale for numeric dates in intents: `06/05` is 5 June under `en-US` and 6 May under `en-GB`
+   * (default `en-US`). `intent(text, { locale })` overrides it per call.
+   */
+  locale?: string;
+  /**
    * Worker threads that read large product pages for `product(pageUrl)` (default: the process-wide
    * `sharedExtractionPool()` of `@agentweb/discovery`); `false` reads every page on the event loop.
    */
@@ -260,6 +265,14 @@ export interface LoadAgisServiceOptions extends CallOptions {
   requireConformance?: boolean;
 }
 
+/** Options of `intent()`. */
+export interface IntentOptions extends CallOptions {
+  /** Most candidates returned (default 3). */
+  topK?: number;
+  /** The user's BCP 47 locale for numeric dates in this instruction; overrides the client's `locale`. */
+  locale?: string;
+}
+
 /** The result of `intent()`. */
 export interface IntentMatch {
   /** The instruction as given. */
@@ -349,7 +362,7 @@ export interface AgentWebClient {
   /** The AGIS services loaded so far. */
   agisServices(): readonly LoadedAgisService[];
   /** Routes an instruction to the loaded AGIS endpoints. */
-  intent(instruction: string, options?: CallOptions & { topK?: number }): Promise<IntentMatch>;
+  intent(instruction: string, options?: IntentOptions): Promise<IntentMatch>;
   /** Invokes a matched endpoint, asking `confirm` first when it needs confirmation. */
   invokeIntent(match: IntentMatch, options?: InvokeIntentOptions): Promise<AgisInvocationResult>;
   /** Closes what the client created (HTTP connections, DNS sockets). Idempotent. */
