@@ -267,7 +267,9 @@ describe('intent and invokeIntent (loopback service)', () => {
     await gb.loadAgisService(server.origin);
     const text = 'book a table for 2 on 06/05 at 19:00';
     const local = await gb.intent(text);
-    expect(local.candidates[0]?.params).toMatchObject({ datetime: expect.stringMatching(/^2026-05-06T19:00/) });
+    expect(local.candidates[0]?.params).toMatchObject({
+      datetime: expect.stringMatching(/^2026-05-06T19:00/),
+    });
     const us = await gb.intent(text, { locale: 'en-US' });
     expect(us.candidates[0]?.params).toMatchObject({ datetime: expect.stringMatching(/^2026-06-05T19:00/) });
     expect(() => pool.make({ locale: 42 as unknown as string })).toThrow(/locale/);
