@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { StateStoreError } from '@agentweb/core';
+import { hasLoneSurrogate, StateStoreError } from '@agentweb/core';
 import type { Redis } from 'ioredis';
 import type { RedisConnection } from './redis-connection.js';
 
@@ -24,9 +24,19 @@ export function cacheCall<T>(
   return connection.call(operation, run);
 }
 
-/** A fixed-length key part for text of any length (a URL, a search key): base64url SHA-256. */
+// Never a byte of UTF-8: a digest of ill-formed text starts with it, so none equals a digest of well-formed text.
+const ILL_FORMED_MARK = Buffer.from([0xff]);
+
+/**
+ * A fixed-length key part for text of any length (a URL, a search key): base64url SHA-256 of its UTF-8 bytes. Text
+ * with a lone surrogate, which UTF-8 cannot carry (it would hash as U+FFFD, as its look-alikes do), is hashed as
+ * 0xFF and its UTF-16 code units instead, so two different texts never share a digest.
+ */
 export function digestKeyPart(text: string): string {
-  return createHash('sha256').update(text).digest('base64url');
+  const hash = createHash('sha256');
+  if (hasLoneSurrogate(text)) hash.update(ILL_FORMED_MARK).update(text, 'utf16le');
+  else hash.update(text, 'utf8');
+  return hash.digest('base64url');
 }
 
 /** `text` with Redis glob characters escaped, for a `SCAN MATCH` pattern that must match it literally. */
