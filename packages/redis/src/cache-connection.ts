@@ -1,26 +1,18 @@
 import { createHash } from 'node:crypto';
-import { hasLoneSurrogate, StateStoreError } from '@agentweb/core';
+import { hasLoneSurrogate } from '@agentweb/core';
 import type { Redis } from 'ioredis';
 import type { RedisConnection } from './redis-connection.js';
 
-// Statuses in which ioredis would queue a command until a reconnect that may be a second away.
-const DISCONNECTED = new Set(['reconnecting', 'close', 'end']);
-
 /**
- * Runs one cache operation, failing at once with {@link StateStoreError} while the connection is down: a cache is
- * optional, so its callers skip it rather than wait for a reconnect. Otherwise the connection's deadline applies.
+ * Runs one cache operation on the connection, which fails it at once with {@link StateStoreError} while Redis is
+ * down (a cache is optional: its callers skip it rather than wait for a reconnect); otherwise the connection's
+ * deadline applies.
  */
 export function cacheCall<T>(
   connection: RedisConnection,
   operation: string,
   run: (client: Redis) => Promise<T>,
 ): Promise<T> {
-  const status = connection.client.status;
-  if (DISCONNECTED.has(status)) {
-    return Promise.reject(
-      new StateStoreError({ store: 'redis', operation, reason: `not connected (${status})` }),
-    );
-  }
   return connection.call(operation, run);
 }
 
