@@ -6,11 +6,13 @@ import {
   is,
   isAgentWebError,
   isPromiseLike,
+  isStateStoreError,
   raceAbort,
   withholdUrlSecrets,
 } from '@agentweb/core';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { isCircuitOpenError } from '../backoff/circuit-open-error.js';
+import { isContextStoreError } from '../context/context-store-errors.js';
 import { assertNoPii } from '../filter/index.js';
 import { rateLimitOf } from '../merchant/classify.js';
 import type { MerchantClient } from '../merchant/merchant-types.js';
@@ -222,7 +224,7 @@ export async function* runFanOut(
         } catch (error) {
           // A context store that cannot be read (Redis down) costs personalisation, not the search: the merchant is
           // searched anonymously, as with `personalise: false`, unless the caller needs the user's context.
-          if (signal.aborted || options.requireContext === true) throw error;
+          if (signal.aborted || options.requireContext === true || !isStoreUnavailable(error)) throw error;
           personalise = false;
           warnings.push(contextWarning(error));
         }
@@ -433,6 +435,14 @@ function cacheWarning(what: 'read' | 'write', why: string): CapWarning {
         ? `the search cache could not be read (${reason}); the merchant was searched directly`
         : `the search cache could not be written (${reason}); the page was not shared`,
   };
+}
+
+/**
+ * A store that could not be reached (`StateStoreError`: Redis down, slow or full) or read (a file store's I/O
+ * error), as opposed to a store that is broken (a bug, a corrupt file), which stays an `error` outcome.
+ */
+function isStoreUnavailable(error: unknown): boolean {
+  return isStateStoreError(error) || (isContextStoreError(error) && error.code === 'CAP_CONTEXT_STORE_IO');
 }
 
 function contextWarning(error: unknown): CapWarning {

@@ -43,7 +43,8 @@ export interface FanOutSearchOptions {
   locale?: string;
   /**
    * Send each user's contextId (default true). `false` makes every call anonymous and cacheable. When the context
-   * store cannot be read (a Redis outage), the merchant is searched anonymously, as with `false`, and its outcome
+   * store cannot be reached (`StateStoreError`, e.g. a Redis outage, or a file store's I/O error), the merchant is
+   * searched anonymously, as with `false`, and its outcome
    * carries a `context-unavailable` warning; nothing the merchant issues is stored.
    */
   personalise?: boolean;
