@@ -2,6 +2,7 @@ import type { CachedSearchPage, SearchCacheStore } from '@agentweb/cap';
 import { checkOptions, is } from '@agentweb/core';
 import { LRUCache } from 'lru-cache';
 import { cacheCall, deleteByPrefix, digestKeyPart } from './cache-connection.js';
+import { jsonHeapBytes, stringHeapBytes } from './heap-size.js';
 import {
   openRedisConnection,
   REDIS_CONNECTION_RULES,
@@ -21,9 +22,9 @@ export interface RedisSearchCacheSettings {
   maxEntryBytes?: number;
   /**
    * Bytes of heap this instance spends keeping pages in its own memory too (default 16 MiB; 0 turns it off): a page
-   * read from or written to Redis is served from here until the Redis key expires, without a round trip. Pages are
-   * kept as their JSON text and counted at what they take in the heap (key, text and entry), so the near cache
-   * stays within this figure. Each page keeps the expiry it has in Redis, so no page is served longer than `ttlMs`
+   * read from or written to Redis is served from here until the Redis key expires, without a round trip. Each page
+   * is counted at the heap it takes (its parsed objects and strings, its key, the entry), so the near cache stays
+   * close to this figure. Each page keeps the expiry it has in Redis, so no page is served longer than `ttlMs`
    * after it was fetched from the merchant.
    */
   nearCacheBytes?: number;
@@ -103,15 +104,15 @@ function decode(text: string): StoredPage | undefined {
   return { page: page as CachedSearchPage, expiresAt: exp };
 }
 
-// Heap an entry takes besides its two strings: the LRU's slots for it, its TTL bookkeeping, the string headers.
-const NEAR_ENTRY_OVERHEAD_BYTES = 160;
-// V8 keeps a string of Latin-1 characters at one byte per character, any other at two.
-const BEYOND_LATIN1 = /[^\u0000-\u00ff]/;
+// Heap an entry takes besides its key and page: the LRU's slots for it and its TTL bookkeeping.
+const NEAR_ENTRY_OVERHEAD_BYTES = 128;
 
-/** Heap bytes a near-cache entry takes: key and text at one or two bytes per character, plus the entry itself. */
-function nearEntryBytes(key: string, text: string): number {
-  const chars = (value: string) => value.length * (BEYOND_LATIN1.test(value) ? 2 : 1);
-  return chars(key) + chars(text) + NEAR_ENTRY_OVERHEAD_BYTES;
+/**
+ * Heap bytes a near-cache entry takes, counted from the parsed page (several times its JSON: objects, slots, one
+ * string per value), not from its JSON length, which let a 16 MiB near cache take about 70 MB.
+ */
+function nearEntryBytes(key: string, page: CachedSearchPage): number {
+  return stringHeapBytes(key) + jsonHeapBytes(page) + NEAR_ENTRY_OVERHEAD_BYTES;
 }
 
 /**
@@ -157,21 +158,13 @@ export function searchCacheOn(
   const keyOf = (key: string) =>
     redisKey(connection.keyPrefix, 'search', partitionOf(key), digestKeyPart(key));
   const nearCacheBytes = settings.nearCacheBytes ?? 16 * 1024 * 1024;
-  // The near cache holds each page as the JSON text Redis holds, not as the parsed page: a string's heap size is
-  // known from its length, a parsed page's is several times its JSON (objects, properties, one string per value),
-  // which made a 16 MiB near cache take about 70 MB.
-  const near = nearCacheBytes > 0 ? new LRUCache<string, string>({ maxSize: nearCacheBytes }) : undefined;
+  const near =
+    nearCacheBytes > 0 ? new LRUCache<string, CachedSearchPage>({ maxSize: nearCacheBytes }) : undefined;
 
-  /** Keeps `text` in the near cache until `expiresAt` (never longer than `ttlMs`, whatever another clock wrote). */
-  function keepNear(key: string, text: string, expiresAt: number): void {
+  /** Keeps `page` in the near cache until `expiresAt` (never longer than `ttlMs`, whatever another clock wrote). */
+  function keepNear(key: string, page: CachedSearchPage, expiresAt: number): void {
     const ttl = Math.min(Math.floor(expiresAt - Date.now()), ttlMs);
-    if (near && ttl >= 1) near.set(key, text, { ttl, size: nearEntryBytes(key, text) });
-  }
-
-  /** A page from the near cache, parsed again on each hit (a hit costs a parse, not a round trip). */
-  function readNear(key: string): CachedSearchPage | undefined {
-    const text = near?.get(key);
-    return text === undefined ? undefined : decode(text)?.page;
+    if (near && ttl >= 1) near.set(key, page, { ttl, size: nearEntryBytes(key, page) });
   }
 
   /** A page from Redis (kept near once read), or `undefined` for a miss. */
@@ -180,14 +173,14 @@ export function searchCacheOn(
     if (text === null) return undefined;
     const stored = decode(text);
     if (stored === undefined || stored.expiresAt <= Date.now()) return undefined;
-    keepNear(key, text, stored.expiresAt);
+    keepNear(key, stored.page, stored.expiresAt);
     return stored.page;
   }
 
   return {
     get(key) {
       // A near hit is answered synchronously, so the fan-out takes it as it takes an in-memory hit.
-      return readNear(key) ?? readShared(key);
+      return near?.get(key) ?? readShared(key);
     },
     async set(key, page) {
       const expiresAt = Date.now() + ttlMs;
@@ -198,7 +191,7 @@ export function searchCacheOn(
         (text.length * 3 > maxEntryBytes && Buffer.byteLength(text, 'utf8') > maxEntryBytes);
       if (over) return;
       await cacheCall(connection, 'searchCache.set', (client) => client.set(keyOf(key), text, 'PX', ttlMs));
-      keepNear(key, text, expiresAt);
+      keepNear(key, page, expiresAt);
     },
     async clear() {
       near?.clear();
