@@ -7,7 +7,7 @@ const OBJECT_HEADER = 3 * POINTER;
 const ARRAY_HEADER = 4 * POINTER;
 const ELEMENTS_HEADER = 2 * POINTER;
 // V8 keeps a string of Latin-1 characters at one byte per character, any other at two.
-const BEYOND_LATIN1 = /[^\u0000-\u00ff]/;
+const BEYOND_LATIN1 = /[\u0100-\uffff]/;
 
 const roundUp = (bytes: number) => Math.ceil(bytes / POINTER) * POINTER;
 
