@@ -65,9 +65,10 @@ function reasonOf(error: unknown): string {
 
 // How the client's status reads to a call: run it now, wait for the handshake under way, or fail at once.
 type Gate = 'run' | 'wait' | 'down';
-function gateOf(status: string): Gate {
-  // `wait`: a caller's lazyConnect client that has not connected yet; its first command connects it.
-  if (status === 'ready' || status === 'wait') return 'run';
+function gateOf(status: string | undefined): Gate {
+  // `wait`: a caller's lazyConnect client that has not connected yet; its first command connects it. A caller's
+  // client without a status (a wrapper, a double) is taken as up: its own errors still become StateStoreError.
+  if (status === 'ready' || status === 'wait' || typeof status !== 'string') return 'run';
   if (status === 'connecting' || status === 'connect') return 'wait';
   return 'down';
 }
@@ -132,7 +133,9 @@ export function openRedisConnection(callee: string, options: RedisConnectionOpti
   const onConnectionLost = () => {
     for (const fail of [...unsettled]) fail('connection lost');
   };
-  client.on('close', onConnectionLost);
+  // A caller's client that is not an event emitter (a wrapper, a double) has its calls ended by their deadline.
+  const listens = typeof client.on === 'function';
+  if (listens) client.on('close', onConnectionLost);
   /** Calls held until the handshake under way ends; one listener for all, so many of them raise no warning. */
   const waitingForReady = new Set<() => void>();
   const onReady = () => {
@@ -140,7 +143,7 @@ export function openRedisConnection(callee: string, options: RedisConnectionOpti
     waitingForReady.clear();
     for (const send of waiting) send();
   };
-  client.on('ready', onReady);
+  if (listens) client.on('ready', onReady);
 
   function call<T>(
     operation: string,
@@ -210,8 +213,10 @@ export function openRedisConnection(callee: string, options: RedisConnectionOpti
     close: async () => {
       if (closed) return;
       closed = true;
-      client.off('close', onConnectionLost);
-      client.off('ready', onReady);
+      if (listens) {
+        client.off('close', onConnectionLost);
+        client.off('ready', onReady);
+      }
       for (const fail of [...unsettled]) fail('connection closed');
       if (!owned) return;
       // QUIT lets the server finish what it was sent, but only briefly: a server that stopped answering must not
