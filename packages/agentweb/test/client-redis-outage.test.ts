@@ -122,6 +122,32 @@ describe.runIf(redis.available)('interop: redis-server outage, as documented', (
     expect(await state.contextStore.get(key)).toBe('after');
   }, 30_000);
 
+  it('a command in flight when Redis goes down fails then, and is not sent again to the Redis that comes back', async () => {
+    const state = createRedisState({ url: server.url, keyPrefix: 'inflight:', commandTimeoutMs: PATIENT_MS });
+    open.push(state);
+    await state.connection.call('ping', (client) => client.ping());
+    // A blocking pop stays in flight until the server goes away.
+    const inFlight = state.connection
+      .call('blpop', (client) => client.blpop('inflight:list', 0))
+      .then(
+        () => 'answered',
+        (error: unknown) => error,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await server.stop();
+    expect(isStateStoreError(await inFlight)).toBe(true);
+    await server.start();
+    await expect
+      .poll(() => state.connection.call('ping', (client) => client.ping()).catch(() => 'down'), {
+        timeout: 10_000,
+      })
+      .toBe('PONG');
+    // Had the pop been sent again on reconnect, it would take this item.
+    await admin.rpush('inflight:list', 'item');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await admin.lrange('inflight:list', 0, -1)).toEqual(['item']);
+  }, 30_000);
+
   it('close() returns and leaves nothing keeping the process alive, with Redis reachable or not', async () => {
     const before = liveResources().length;
     // A server that accepts connections and never answers (a hung Redis, or a host whose packets go nowhere), in a
