@@ -1,5 +1,29 @@
 import type { ApprovalStore } from '@agentweb/core';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
+
+// Ids built from the characters that matter to keys: separators, escapes, lone surrogates and their look-alike.
+const idArbitrary = fc.oneof(
+  fc.string({
+    minLength: 1,
+    unit: fc.constantFrom(
+      'a',
+      ':',
+      '%',
+      'u',
+      'D',
+      '8',
+      '0',
+      '{',
+      '}',
+      '\uD800',
+      '\uDFFF',
+      '\uFFFD',
+      '\uD83D',
+    ),
+  }),
+  fc.string({ minLength: 1, unit: 'binary' }),
+);
 
 /** Two handles on one shared approval store: what two instances of a backend hold. */
 export interface SharedApprovalStores {
@@ -88,6 +112,35 @@ export function describeApprovalStoreContract(
       const id = await a.putMatch('u:1', 'record');
       expect(await b.getMatch('u', `1:${id}`)).toBeUndefined();
       expect(await b.getMatch('u:1', id)).toBe('record');
+    });
+
+    it("never lets one user consume another user's approval, whatever the ids hold (lone surrogates, U+FFFD, long ids)", async () => {
+      const { a, b } = await stores();
+      // Look-alikes that were once the same UTF-8 bytes in Redis, and ids past the key-part bound.
+      const long = 'user-'.padEnd(5_000, 'x');
+      const users = [
+        'user-\uD800',
+        'user-\uDFFF',
+        'user-\uFFFD',
+        'user-%uD800',
+        long,
+        `${long}\uD800`,
+        `${long}\uFFFD`,
+      ];
+      for (const user of users) await a.propose(user, 'tool:cart', `{"user":${JSON.stringify(user)}}`);
+      for (const user of users.slice(1))
+        expect(await b.consume(user, 'tool:cart', '{"user":"user-\\ud800"}')).toBe(false);
+      for (const user of users)
+        expect(await b.consume(user, 'tool:cart', `{"user":${JSON.stringify(user)}}`)).toBe(true);
+      await fc.assert(
+        fc.asyncProperty(idArbitrary, idArbitrary, idArbitrary, async (scope, other, subject) => {
+          fc.pre(scope !== other);
+          await a.propose(scope, subject, 'yes');
+          expect(await b.consume(other, subject, 'yes')).toBe(false);
+          expect(await b.consume(scope, subject, 'yes')).toBe(true);
+        }),
+        { seed: 22, numRuns: 100 },
+      );
     });
 
     it('forgets matches and proposals after ttlMs', async () => {

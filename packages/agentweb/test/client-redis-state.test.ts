@@ -113,6 +113,35 @@ describe.runIf(redis.available)('interop: redis-server, AgentWeb on many instanc
     expect(await a.merchants()[0]!.client.currentContextId()).toBe(seen.contextId);
   }, 30_000);
 
+  it('users whose ids differ only in a lone surrogate or U+FFFD each keep their own cart on one Redis', async () => {
+    const users = ['user-\uD800', 'user-\uDFFF', 'user-\uFFFD'];
+    const keyPrefix = `surrogates-${++prefixes}:`;
+    const instances = users.map((userId) => {
+      const aw = new AgentWeb(
+        sandboxOptions(sb, {
+          userId,
+          redis: { url: server.url, keyPrefix },
+          credentials: () => ({ type: 'bearer', token: 'backend' }),
+        }),
+      );
+      open.push(aw);
+      return aw;
+    });
+    for (const aw of instances) await aw.addMerchant(host(1));
+    for (const [i, aw] of instances.entries())
+      await aw.cart(host(1), {
+        action: 'add',
+        addItems: [{ productId: `P0001-000${i + 1}`, quantity: i + 1 }],
+      });
+    for (const [i, aw] of instances.entries()) {
+      const seen = await aw.cart(host(1), { action: 'view' });
+      expect(seen.output.items.map((line) => [line.productId, line.quantity])).toEqual([
+        [`P0001-000${i + 1}`, i + 1],
+      ]);
+    }
+    expect(await admin.keys(`${keyPrefix}context:*`)).toHaveLength(3);
+  }, 30_000);
+
   describe('approvals', () => {
     // Each booking takes its own seating: a seating booked once is full.
     const bookInput = (day: number) =>

@@ -1,6 +1,7 @@
+import { StateStoreError } from '@agentweb/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMerchantBackoff } from '../src/backoff/index.js';
-import { createMemoryContextStore } from '../src/context/index.js';
+import { type ContextKey, createMemoryContextStore } from '../src/context/index.js';
 import { createSearchCache, fanOutSearch, fanOutSearchStream } from '../src/fan-out/index.js';
 import { createMerchantClient } from '../src/merchant/index.js';
 import { type Script, searchOutput, startCapDouble } from './helpers/cap-double.js';
@@ -86,6 +87,60 @@ describe('fanOutSearch', () => {
       ['skipped', 'not-declared'],
     ]);
     expect(result.products.map((p) => p.merchantId)).toEqual(['merchant-2']);
+  });
+
+  it('searches anonymously, with a context-unavailable warning, when the context store cannot be read; requireContext fails instead', async () => {
+    const { double } = await merchantsFor(2, (i) => () => ({ output: searchOutput(`m${i}`, 2) }));
+    const stored = createMemoryContextStore();
+    await stored.set({ userId: 'u1', merchantId: 'merchant-0' }, 'ctx-kept');
+    // What a Redis store does during an outage: every call rejects with StateStoreError.
+    const down = new StateStoreError({
+      store: 'redis',
+      operation: 'contextStore.get',
+      reason: 'not connected',
+    });
+    let available = false;
+    const unreachable = {
+      get: (key: ContextKey) => (available ? stored.get(key) : Promise.reject(down)),
+      set: (key: ContextKey, contextId: string) =>
+        available ? stored.set(key, contextId) : Promise.reject(down),
+      delete: (key: ContextKey) => (available ? stored.delete(key) : Promise.reject(down)),
+    };
+    const merchants = double.merchants.map((m) =>
+      createMerchantClient({
+        profile: m.profile,
+        http: double.http,
+        contextStore: unreachable,
+        userId: 'u1',
+        merchantId: m.id,
+      }),
+    );
+    const result = await fanOutSearch({ query: 'lamp', merchants });
+    expect(result.outcomes.map((o) => [o.status, o.personalised])).toEqual([
+      ['ok', false],
+      ['ok', false],
+    ]);
+    for (const outcome of result.outcomes)
+      expect(outcome.warnings).toContainEqual(
+        expect.objectContaining({ code: 'context-unavailable', path: 'context' }),
+      );
+    // Sent without the stored contextId; the contextIds the merchants issued were not stored.
+    expect(double.merchants.map((m) => m.received.at(-1)?.contextId)).toEqual([undefined, undefined]);
+    available = true;
+    expect(await stored.get({ userId: 'u1', merchantId: 'merchant-0' })).toBe('ctx-kept');
+    expect(await stored.get({ userId: 'u1', merchantId: 'merchant-1' })).toBeUndefined();
+    available = false;
+    const required = await fanOutSearch({ query: 'lamp', merchants, requireContext: true });
+    expect(required.outcomes.map((o) => [o.status, o.reason])).toEqual([
+      ['error', 'STATE_STORE_UNAVAILABLE'],
+      ['error', 'STATE_STORE_UNAVAILABLE'],
+    ]);
+    expect(double.merchants.map((m) => m.received.length)).toEqual([1, 1]);
+    // Back up: personalised again, with the stored contextId.
+    available = true;
+    const back = await fanOutSearch({ query: 'lamp', merchants });
+    expect(back.outcomes.map((o) => o.warnings.length)).toEqual([0, 0]);
+    expect(double.merchants[0]!.received.at(-1)?.contextId).toBe('ctx-kept');
   });
 
   it('uses the page budget and the cache, but never the cache for personalised calls', async () => {

@@ -21,6 +21,7 @@ export {
   type InvalidOptionErrorOptions,
   isInvalidOptionError,
 } from './invalid-option-error.js';
+export { hasLoneSurrogate } from './lone-surrogate.js';
 export { isPromiseLike, type MaybePromise } from './maybe-promise.js';
 export { type ModuleEntry, moduleEntry } from './module-entry.js';
 export type { ProgressEvent, ProgressListener, ProvenanceRecord } from './provenance.js';

@@ -1,32 +1,34 @@
 import { createHash } from 'node:crypto';
-import { StateStoreError } from '@agentweb/core';
+import { hasLoneSurrogate } from '@agentweb/core';
 import type { Redis } from 'ioredis';
 import type { RedisConnection } from './redis-connection.js';
 
-// Statuses in which ioredis would queue a command until a reconnect that may be a second away.
-const DISCONNECTED = new Set(['reconnecting', 'close', 'end']);
-
 /**
- * Runs one cache operation, failing at once with {@link StateStoreError} while the connection is down: a cache is
- * optional, so its callers skip it rather than wait for a reconnect. Otherwise the connection's deadline applies.
+ * Runs one cache operation on the connection, which fails it at once with {@link StateStoreError} while Redis is
+ * down (a cache is optional: its callers skip it rather than wait for a reconnect); otherwise the connection's
+ * deadline applies.
  */
 export function cacheCall<T>(
   connection: RedisConnection,
   operation: string,
   run: (client: Redis) => Promise<T>,
 ): Promise<T> {
-  const status = connection.client.status;
-  if (DISCONNECTED.has(status)) {
-    return Promise.reject(
-      new StateStoreError({ store: 'redis', operation, reason: `not connected (${status})` }),
-    );
-  }
   return connection.call(operation, run);
 }
 
-/** A fixed-length key part for text of any length (a URL, a search key): base64url SHA-256. */
+// Never a byte of UTF-8: a digest of ill-formed text starts with it, so none equals a digest of well-formed text.
+const ILL_FORMED_MARK = Buffer.from([0xff]);
+
+/**
+ * A fixed-length key part for text of any length (a URL, a search key): base64url SHA-256 of its UTF-8 bytes. Text
+ * with a lone surrogate, which UTF-8 cannot carry (it would hash as U+FFFD, as its look-alikes do), is hashed as
+ * 0xFF and its UTF-16 code units instead, so two different texts never share a digest.
+ */
 export function digestKeyPart(text: string): string {
-  return createHash('sha256').update(text).digest('base64url');
+  const hash = createHash('sha256');
+  if (hasLoneSurrogate(text)) hash.update(ILL_FORMED_MARK).update(text, 'utf16le');
+  else hash.update(text, 'utf8');
+  return hash.digest('base64url');
 }
 
 /** `text` with Redis glob characters escaped, for a `SCAN MATCH` pattern that must match it literally. */

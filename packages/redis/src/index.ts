@@ -48,7 +48,7 @@ export {
   type RedisHttpCacheOptions,
   type RedisHttpCacheSettings,
 } from './redis-http-cache.js';
-export { escapeKeyPart, redisKey } from './redis-keys.js';
+export { escapeKeyPart, keyPart, MAX_KEY_PART_BYTES, redisKey } from './redis-keys.js';
 export { defineRedisScript, type RedisScript } from './redis-script.js';
 export {
   createRedisSearchCache,

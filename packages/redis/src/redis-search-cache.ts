@@ -2,6 +2,7 @@ import type { CachedSearchPage, SearchCacheStore } from '@agentweb/cap';
 import { checkOptions, is } from '@agentweb/core';
 import { LRUCache } from 'lru-cache';
 import { cacheCall, deleteByPrefix, digestKeyPart } from './cache-connection.js';
+import { jsonHeapBytes, stringHeapBytes } from './heap-size.js';
 import {
   openRedisConnection,
   REDIS_CONNECTION_RULES,
@@ -20,9 +21,11 @@ export interface RedisSearchCacheSettings {
    */
   maxEntryBytes?: number;
   /**
-   * Bytes of pages this instance also keeps in its own memory (default 16 MiB; 0 turns it off): a page read from or
-   * written to Redis is served from here until the Redis key expires, without a round trip. Each page keeps the
-   * expiry it has in Redis, so no page is served longer than `ttlMs` after it was fetched from the merchant.
+   * Bytes of heap this instance spends keeping pages in its own memory too (default 16 MiB; 0 turns it off): a page
+   * read from or written to Redis is served from here until the Redis key expires, without a round trip. Each page
+   * is counted at the heap it takes (its parsed objects and strings, its key, the entry), so the near cache stays
+   * close to this figure. Each page keeps the expiry it has in Redis, so no page is served longer than `ttlMs`
+   * after it was fetched from the merchant.
    */
   nearCacheBytes?: number;
 }
@@ -101,6 +104,17 @@ function decode(text: string): StoredPage | undefined {
   return { page: page as CachedSearchPage, expiresAt: exp };
 }
 
+// Heap an entry takes besides its key and page: the LRU's slots for it and its TTL bookkeeping.
+const NEAR_ENTRY_OVERHEAD_BYTES = 128;
+
+/**
+ * Heap bytes a near-cache entry takes, counted from the parsed page (several times its JSON: objects, slots, one
+ * string per value), not from its JSON length, which let a 16 MiB near cache take about 70 MB.
+ */
+function nearEntryBytes(key: string, page: CachedSearchPage): number {
+  return stringHeapBytes(key) + jsonHeapBytes(page) + NEAR_ENTRY_OVERHEAD_BYTES;
+}
+
 /**
  * A fan-out search cache on Redis for `fanOutSearch({ cache })` and `new AgentWeb({ searchCache })`, shared by
  * every instance on the same Redis and `keyPrefix`. It keeps the in-memory cache's partition rules: a page is
@@ -148,9 +162,9 @@ export function searchCacheOn(
     nearCacheBytes > 0 ? new LRUCache<string, CachedSearchPage>({ maxSize: nearCacheBytes }) : undefined;
 
   /** Keeps `page` in the near cache until `expiresAt` (never longer than `ttlMs`, whatever another clock wrote). */
-  function keepNear(key: string, page: CachedSearchPage, expiresAt: number, size: number): void {
+  function keepNear(key: string, page: CachedSearchPage, expiresAt: number): void {
     const ttl = Math.min(Math.floor(expiresAt - Date.now()), ttlMs);
-    if (near && ttl >= 1) near.set(key, page, { ttl, size: Math.max(1, size) });
+    if (near && ttl >= 1) near.set(key, page, { ttl, size: nearEntryBytes(key, page) });
   }
 
   /** A page from Redis (kept near once read), or `undefined` for a miss. */
@@ -159,7 +173,7 @@ export function searchCacheOn(
     if (text === null) return undefined;
     const stored = decode(text);
     if (stored === undefined || stored.expiresAt <= Date.now()) return undefined;
-    keepNear(key, stored.page, stored.expiresAt, text.length);
+    keepNear(key, stored.page, stored.expiresAt);
     return stored.page;
   }
 
@@ -177,7 +191,7 @@ export function searchCacheOn(
         (text.length * 3 > maxEntryBytes && Buffer.byteLength(text, 'utf8') > maxEntryBytes);
       if (over) return;
       await cacheCall(connection, 'searchCache.set', (client) => client.set(keyOf(key), text, 'PX', ttlMs));
-      keepNear(key, page, expiresAt, text.length);
+      keepNear(key, page, expiresAt);
     },
     async clear() {
       near?.clear();

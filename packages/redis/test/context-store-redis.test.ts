@@ -43,6 +43,25 @@ describe.runIf(redis.available)('interop: redis-server context store', () => {
     return { a, b, close: async () => void (await Promise.all([a.close(), b.close()])) };
   });
 
+  it('keeps every key short whatever the card or user id holds: a 100 KB merchant id gives keys of at most ~250 bytes', async () => {
+    const store = createRedisContextStore({ url: server.url, keyPrefix: 'bounded:' });
+    const merchantId = `https://shop.example/${'x'.repeat(100_000)}`;
+    try {
+      for (let i = 0; i < 50; i += 1)
+        await store.set({ userId: `user-${i}-${'u'.repeat(i * 100)}`, merchantId }, `ctx-${i}`);
+      const keys = await admin.keys('bounded:*');
+      expect(keys).toHaveLength(50);
+      for (const keyName of keys)
+        expect(Buffer.byteLength(keyName)).toBeLessThanOrEqual('bounded:context'.length + 2 * 201);
+      expect(await store.get({ userId: 'user-49-'.padEnd(8 + 4_900, 'u'), merchantId })).toBe('ctx-49');
+      expect(
+        await store.get({ userId: 'user-49-'.padEnd(8 + 4_900, 'u'), merchantId: `${merchantId}y` }),
+      ).toBeUndefined();
+    } finally {
+      await store.close();
+    }
+  });
+
   it('keeps one string per user and merchant, escaped, with a TTL that reads and writes renew and a revocation never shortens', async () => {
     const store = createRedisContextStore({ url: server.url, keyPrefix: 'layout:', ttlMs: 60_000 });
     // Another instance: it has not renewed the key yet, so its first read does.

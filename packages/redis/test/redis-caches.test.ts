@@ -222,6 +222,31 @@ describe.runIf(redis.available)('interop: shared caches on redis-server', () => 
       expect(await writer.get(key('anonymous', 'lamp'))).toBeUndefined();
     });
 
+    it("keeps every user's pages apart, whatever the user id holds (lone surrogates, U+FFFD, long ids), in short keys", async () => {
+      const keyPrefix = nextPrefix();
+      const cache = createRedisSearchCache({ url: server.url, keyPrefix, nearCacheBytes: 0 });
+      opened.push(cache);
+      const long = 'u'.repeat(10_000);
+      const users = [
+        'user-\uD800',
+        'user-\uDFFF',
+        'user-\uFFFD',
+        'user-%uD800',
+        long,
+        `${long}\uD800`,
+        `${long}\uFFFD`,
+      ];
+      for (const [i, user] of users.entries())
+        await cache.set(key(`user:${user}`, 'lamp'), samplePage(`p${i}`, 1));
+      for (const [i, user] of users.entries())
+        expect((await cache.get(key(`user:${user}`, 'lamp')))?.output.products[0]?.id).toBe(`p${i}-p0`);
+      // A query that differs only in a lone surrogate is another page too.
+      await cache.set(key('anonymous', 'lamp \uD800'), samplePage('surrogate', 1));
+      expect(await cache.get(key('anonymous', 'lamp \uFFFD'))).toBeUndefined();
+      for (const stored of await admin.keys(`${keyPrefix}*`))
+        expect(Buffer.byteLength(stored)).toBeLessThan(300);
+    });
+
     it('treats a value it did not write as a miss', async () => {
       const keyPrefix = nextPrefix();
       const cache = createRedisSearchCache({ url: server.url, keyPrefix, nearCacheBytes: 0 });

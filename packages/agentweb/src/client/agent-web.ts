@@ -609,6 +609,7 @@ export class AgentWeb implements AgentWebClient {
       ...(options.limit === undefined ? {} : { limit: options.limit }),
       ...(options.queryMode === undefined ? {} : { queryMode: options.queryMode }),
       ...(options.personalise === undefined ? {} : { personalise: options.personalise }),
+      ...(options.requireContext === undefined ? {} : { requireContext: options.requireContext }),
       ...(options.signal ? { signal: options.signal } : {}),
     };
   }

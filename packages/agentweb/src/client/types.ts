@@ -219,8 +219,16 @@ export interface SearchOptions extends CallOptions {
   limit?: number;
   /** `keyword` (default) or `phrase`. */
   queryMode?: 'keyword' | 'phrase';
-  /** Send the user's contextIds (default true). */
+  /**
+   * Send the user's contextIds (default true). While the context store cannot be read (its Redis is down) each
+   * merchant is searched anonymously instead, with a `context-unavailable` warning on its outcome.
+   */
   personalise?: boolean;
+  /**
+   * Fail each merchant (status `error`) when the user's context cannot be read, rather than search it anonymously
+   * (default false).
+   */
+  requireContext?: boolean;
 }
 
 /** The result of `product()`. */

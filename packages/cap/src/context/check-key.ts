@@ -1,7 +1,12 @@
+import { hasLoneSurrogate } from '@agentweb/core';
 import type { ContextKey } from './context-store.js';
 import { ContextStoreError } from './context-store-errors.js';
 
-/** Refuses keys that could merge two users' or two merchants' contexts (empty or non-string ids). */
+/**
+ * Refuses keys that could merge two users' or two merchants' contexts (empty or non-string ids). Any other string is
+ * a distinct key in every store: the Redis store escapes lone surrogates and hashes long ids (see
+ * `@agentweb/redis`'s `keyPart`), so ids that are not well-formed Unicode are accepted there as here.
+ */
 export function checkKey(key: ContextKey): ContextKey {
   if (typeof key !== 'object' || key === null)
     throw new ContextStoreError('CAP_CONTEXT_INVALID', 'A context key must be an object');
@@ -19,10 +24,20 @@ export function checkKey(key: ContextKey): ContextKey {
  */
 export const MAX_CONTEXT_ID_BYTES = 4096;
 
-/** Refuses empty or non-string contextIds, which a merchant may not issue, and ids over the size cap. */
+/**
+ * Refuses empty or non-string contextIds, which a merchant may not issue, ids over the size cap, and ids that are
+ * not well-formed Unicode (a lone surrogate): a shared store holds UTF-8, where every lone surrogate turns into
+ * U+FFFD, so such an id would come back as another id. Every store refuses them alike.
+ */
 export function checkContextId(contextId: string): string {
   if (typeof contextId !== 'string' || contextId === '') {
     throw new ContextStoreError('CAP_CONTEXT_INVALID', 'A contextId must be a non-empty string');
+  }
+  if (hasLoneSurrogate(contextId)) {
+    throw new ContextStoreError(
+      'CAP_CONTEXT_INVALID',
+      'A contextId must be well-formed Unicode; the merchant issued one with a lone surrogate',
+    );
   }
   // A UTF-16 unit is at most 3 UTF-8 bytes: an id that short cannot be over the cap, and needs no byte count.
   if (

@@ -6,11 +6,13 @@ import {
   is,
   isAgentWebError,
   isPromiseLike,
+  isStateStoreError,
   raceAbort,
   withholdUrlSecrets,
 } from '@agentweb/core';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { isCircuitOpenError } from '../backoff/circuit-open-error.js';
+import { isContextStoreError } from '../context/context-store-errors.js';
 import { assertNoPii } from '../filter/index.js';
 import { rateLimitOf } from '../merchant/classify.js';
 import type { MerchantClient } from '../merchant/merchant-types.js';
@@ -82,6 +84,7 @@ function settingsOf(options: FanOutSearchOptions, callee: string): Settings {
       },
       locale: is.string,
       personalise: is.boolean,
+      requireContext: is.boolean,
       allowPii: is.boolean,
     },
     { optionsRequired: true },
@@ -212,9 +215,20 @@ export async function* runFanOut(
     const remaining = settings.deadlineMs - elapsed();
     if (merchant.backoff.waitMs > remaining) return done({ status: 'rate-limited', reason: 'rate-limited' });
     outcome.startedAtMs = startedAt;
-    const personalise = options.personalise ?? true;
+    let personalise = options.personalise ?? true;
     try {
-      const contextId = personalise ? await raceAbort(merchant.currentContextId(), signal) : undefined;
+      let contextId: string | undefined;
+      if (personalise) {
+        try {
+          contextId = await raceAbort(merchant.currentContextId(), signal);
+        } catch (error) {
+          // A context store that cannot be read (Redis down) costs personalisation, not the search: the merchant is
+          // searched anonymously, as with `personalise: false`, unless the caller needs the user's context.
+          if (signal.aborted || options.requireContext === true || !isStoreUnavailable(error)) throw error;
+          personalise = false;
+          warnings.push(contextWarning(error));
+        }
+      }
       outcome.personalised = contextId !== undefined;
       // `phrase` is optional for merchants (only `keyword` is mandatory); one that does not advertise it gets the
       // query as keywords, and the outcome says so.
@@ -423,7 +437,23 @@ function cacheWarning(what: 'read' | 'write', why: string): CapWarning {
   };
 }
 
-/** AgentWeb errors as they are; anything else wrapped, so every outcome's error has a code and a JSON form. */
+/**
+ * A store that could not be reached (`StateStoreError`: Redis down, slow or full) or read (a file store's I/O
+ * error), as opposed to a store that is broken (a bug, a corrupt file), which stays an `error` outcome.
+ */
+function isStoreUnavailable(error: unknown): boolean {
+  return isStateStoreError(error) || (isContextStoreError(error) && error.code === 'CAP_CONTEXT_STORE_IO');
+}
+
+function contextWarning(error: unknown): CapWarning {
+  const reason = withholdUrlSecrets(error instanceof Error ? error.message : String(error)).slice(0, 300);
+  return {
+    code: 'context-unavailable',
+    path: 'context',
+    message: `the user's context could not be read (${reason}); the merchant was searched anonymously`,
+  };
+}
+
 /** Refreshes a shared backoff's view within the search's signal; a refresh that fails changes nothing. */
 async function refreshBackoff(merchant: MerchantClient, signal: AbortSignal): Promise<void> {
   try {
@@ -433,6 +463,7 @@ async function refreshBackoff(merchant: MerchantClient, signal: AbortSignal): Pr
   }
 }
 
+/** AgentWeb errors as they are; anything else wrapped, so every outcome's error has a code and a JSON form. */
 function typedError(error: unknown, merchantId: string): AgentWebError {
   return isAgentWebError(error) ? error : new UnexpectedFanOutError({ merchantId, cause: error });
 }

@@ -41,8 +41,19 @@ export interface FanOutSearchOptions {
   cache?: SearchCacheStore;
   /** Locale/currency the results are for; part of the cache key. */
   locale?: string;
-  /** Send each user's contextId (default true). `false` makes every call anonymous and cacheable. */
+  /**
+   * Send each user's contextId (default true). `false` makes every call anonymous and cacheable. When the context
+   * store cannot be reached (`StateStoreError`, e.g. a Redis outage, or a file store's I/O error), the merchant is
+   * searched anonymously, as with `false`, and its outcome
+   * carries a `context-unavailable` warning; nothing the merchant issues is stored.
+   */
   personalise?: boolean;
+  /**
+   * Fail a merchant (status `error`, the store's error) when the user's context cannot be read, instead of
+   * searching it anonymously with a `context-unavailable` warning (default false). A readable store holding no
+   * context for the user is not a failure: the first personalised call starts one.
+   */
+  requireContext?: boolean;
   /** Allow personal data in `query`/`filter` (default false). */
   allowPii?: boolean;
 }

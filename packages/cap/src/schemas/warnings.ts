@@ -30,7 +30,12 @@ export type CapWarningCode =
    * The fan-out's search cache failed (a shared store unreachable or restarting): the page was searched without
    * it (a read) or not shared (a write).
    */
-  | 'cache-unavailable';
+  | 'cache-unavailable'
+  /**
+   * The fan-out could not read the user's context (the context store unreachable, e.g. a Redis outage): the
+   * merchant was searched anonymously, as with `personalise: false`, and nothing it issued was stored.
+   */
+  | 'context-unavailable';
 
 /** A note that a lenient parse repaired or left out something. Nothing is dropped without one. */
 export interface CapWarning {

@@ -180,10 +180,12 @@ function parseReply(raw: unknown): ScriptReply {
 export function backoffKeys(keyPrefix: string, merchantId: string): { state: string; probe: string } {
   const escaped = escapeKeyPart(merchantId);
   // A card's id can be long; a digest keeps keys short. Escaped ids never hold a raw `:`, so no id reads as one.
+  // The digest is of the escaped id, which is well-formed Unicode: the raw id's lone surrogates would all hash as
+  // U+FFFD.
   const part =
     escaped.length <= MAX_KEY_PART_CHARS
       ? escaped
-      : `sha256:${createHash('sha256').update(merchantId).digest('hex')}`;
+      : `sha256:${createHash('sha256').update(escaped).digest('hex')}`;
   const state = `${keyPrefix}backoff:{${part}}`;
   return { state, probe: `${state}:probe` };
 }

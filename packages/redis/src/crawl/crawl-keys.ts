@@ -1,13 +1,13 @@
-import { escapeKeyPart } from '../redis-keys.js';
+import { keyPart } from '../redis-keys.js';
 
 /** Key of one host's turn and spacing state (a hash). */
 export function hostKey(keyPrefix: string, host: string): string {
-  return `${keyPrefix}crawl:host:${escapeKeyPart(host.toLowerCase())}`;
+  return `${keyPrefix}crawl:host:${keyPart(host.toLowerCase())}`;
 }
 
 /** Key of one origin's shared robots.txt record (a string of JSON). */
 export function robotsKey(keyPrefix: string, origin: string): string {
-  return `${keyPrefix}crawl:robots:${escapeKeyPart(origin.toLowerCase())}`;
+  return `${keyPrefix}crawl:robots:${keyPart(origin.toLowerCase())}`;
 }
 
 /**
@@ -15,7 +15,7 @@ export function robotsKey(keyPrefix: string, origin: string): string {
  * pipeline touches one Cluster slot.
  */
 export function runKeys(keyPrefix: string, crawlId: string): { results: string; marker: string } {
-  const base = `${keyPrefix}crawl:run:{${escapeKeyPart(crawlId)}}`;
+  const base = `${keyPrefix}crawl:run:{${keyPart(crawlId)}}`;
   return { results: `${base}:results`, marker: `${base}:marker` };
 }
 

@@ -8,6 +8,7 @@ import {
   isContextStoreError,
   MAX_CONTEXT_ID_BYTES,
 } from '@agentweb/cap';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 
 /** Two handles on one shared store: what two instances of a backend hold. */
@@ -29,6 +30,30 @@ function conditional(store: ContextStore): Conditional {
 }
 
 const key = (userId: string, merchantId = 'shop'): ContextKey => ({ userId, merchantId });
+
+// Ids built from the characters that matter to keys: separators, escapes, lone surrogates and their look-alike.
+const idArbitrary = fc.oneof(
+  fc.string({
+    minLength: 1,
+    unit: fc.constantFrom(
+      'a',
+      ':',
+      '%',
+      'u',
+      'D',
+      '8',
+      '0',
+      '{',
+      '}',
+      '\uD800',
+      '\uDFFF',
+      '\uFFFD',
+      '\uD83D',
+    ),
+  }),
+  fc.string({ minLength: 1, unit: 'binary' }),
+);
+const pairArbitrary = fc.tuple(idArbitrary, idArbitrary);
 
 /**
  * A merchant that answers each call with the contextId it is told to, and holds answers back until released: two
@@ -128,6 +153,44 @@ export function describeContextStoreContract(name: string, make: () => Promise<S
       expect(await a.get(key('a:b', 'c'))).toBe('joined');
       expect(await a.get(key('{tag}', 'm'))).toBe('braced');
       expect(await a.get(key('u%3Am', 'x'))).toBe('encoded');
+    });
+
+    it('gives two different (user, merchant) pairs two contexts, whatever the ids hold (lone surrogates, U+FFFD, long ids)', async () => {
+      const { a, b } = await stores();
+      // Every look-alike ioredis would once have written as the same UTF-8 bytes, and ids past the key-part bound.
+      const lookAlikes = ['user-\uD800', 'user-\uDFFF', 'user-\uFFFD', 'user-\uDBFF\uDFFF', 'user-%uD800'];
+      const long = 'https://shop.example/'.padEnd(1_000, 'x');
+      const ids = [...lookAlikes, long, `${long}y`, `${long}\uD800`, `${long}\uFFFD`];
+      for (const [i, userId] of ids.entries()) {
+        for (const [j, merchantId] of ids.entries()) await a.set(key(userId, merchantId), `c-${i}-${j}`);
+      }
+      for (const [i, userId] of ids.entries()) {
+        for (const [j, merchantId] of ids.entries())
+          expect(await b.get(key(userId, merchantId))).toBe(`c-${i}-${j}`);
+      }
+      // Arbitrary strings, lone surrogates included: a context written under one pair is never read under another.
+      await fc.assert(
+        fc.asyncProperty(pairArbitrary, pairArbitrary, async (first, second) => {
+          fc.pre(first[0] !== second[0] || first[1] !== second[1]);
+          await a.delete(key(...second));
+          await a.set(key(...first), 'first');
+          expect(await b.get(key(...second))).toBeUndefined();
+          expect(await b.get(key(...first))).toBe('first');
+        }),
+        { seed: 22, numRuns: 100 },
+      );
+    });
+
+    it('refuses a contextId that is not well-formed Unicode with a typed error, as every store does', async () => {
+      const { a } = await stores();
+      for (const contextId of ['ctx-\uD800', '\uDFFF', 'a\uDC00b']) {
+        await expect(a.set(key('u'), contextId)).rejects.toSatisfy(isContextStoreError);
+        await expect(conditional(a).setIfGeneration(key('u'), contextId, '')).rejects.toSatisfy(
+          isContextStoreError,
+        );
+      }
+      await a.set(key('u'), 'ctx-\uD83D\uDE00-\uFFFD');
+      expect(await a.get(key('u'))).toBe('ctx-\uD83D\uDE00-\uFFFD');
     });
 
     it('refuses empty ids, empty contextIds and contextIds over the size cap with a typed error', async () => {
