@@ -1,29 +1,7 @@
 import type { ApprovalStore } from '@agentweb/core';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-
-// Ids built from the characters that matter to keys: separators, escapes, lone surrogates and their look-alike.
-const idArbitrary = fc.oneof(
-  fc.string({
-    minLength: 1,
-    unit: fc.constantFrom(
-      'a',
-      ':',
-      '%',
-      'u',
-      'D',
-      '8',
-      '0',
-      '{',
-      '}',
-      '\uD800',
-      '\uDFFF',
-      '\uFFFD',
-      '\uD83D',
-    ),
-  }),
-  fc.string({ minLength: 1, unit: 'binary' }),
-);
+import { idArbitrary } from '../../../test/id-arbitrary.js';
 
 /** Two handles on one shared approval store: what two instances of a backend hold. */
 export interface SharedApprovalStores {

@@ -10,6 +10,7 @@ import {
 } from '@agentweb/cap';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
+import { idArbitrary } from '../../../../test/id-arbitrary.js';
 
 /** Two handles on one shared store: what two instances of a backend hold. */
 export interface SharedContextStores {
@@ -31,28 +32,6 @@ function conditional(store: ContextStore): Conditional {
 
 const key = (userId: string, merchantId = 'shop'): ContextKey => ({ userId, merchantId });
 
-// Ids built from the characters that matter to keys: separators, escapes, lone surrogates and their look-alike.
-const idArbitrary = fc.oneof(
-  fc.string({
-    minLength: 1,
-    unit: fc.constantFrom(
-      'a',
-      ':',
-      '%',
-      'u',
-      'D',
-      '8',
-      '0',
-      '{',
-      '}',
-      '\uD800',
-      '\uDFFF',
-      '\uFFFD',
-      '\uD83D',
-    ),
-  }),
-  fc.string({ minLength: 1, unit: 'binary' }),
-);
 const pairArbitrary = fc.tuple(idArbitrary, idArbitrary);
 
 /**
