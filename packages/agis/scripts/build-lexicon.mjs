@@ -272,7 +272,7 @@ const moduleText = (values) =>
     .replace(/(\/\/\n)+$/, '') +
   '\n' +
   Object.entries(values)
-    .map(([name, value]) => `export const ${name} =\n  ${quote(value)};\n`)
+    .map(([name, value]) => `export const ${name}: string =\n  ${quote(value)};\n`)
     .join('');
 const body = moduleText(fields);
 
