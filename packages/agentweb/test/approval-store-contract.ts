@@ -1,7 +1,7 @@
 import type { ApprovalStore } from '@agentweb/core';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { idArbitrary } from '../../../test/id-arbitrary.js';
+import { idArbitrary, lookAlikeIds } from '../../../test/id-arbitrary.js';
 
 /** Two handles on one shared approval store: what two instances of a backend hold. */
 export interface SharedApprovalStores {
@@ -96,15 +96,7 @@ export function describeApprovalStoreContract(
       const { a, b } = await stores();
       // Look-alikes that were once the same UTF-8 bytes in Redis, and ids past the key-part bound.
       const long = 'user-'.padEnd(5_000, 'x');
-      const users = [
-        'user-\uD800',
-        'user-\uDFFF',
-        'user-\uFFFD',
-        'user-%uD800',
-        long,
-        `${long}\uD800`,
-        `${long}\uFFFD`,
-      ];
+      const users = lookAlikeIds(long);
       for (const user of users) await a.propose(user, 'tool:cart', `{"user":${JSON.stringify(user)}}`);
       for (const user of users.slice(1))
         expect(await b.consume(user, 'tool:cart', '{"user":"user-\\ud800"}')).toBe(false);

@@ -101,7 +101,7 @@ describe.runIf(redis.available)('interop: redis-server, AgentWeb on many instanc
     await a.addMerchant(host(1));
     await b.addMerchant(host(1));
     const contextsBefore = merchant.stats.contexts;
-    // An LLM's parallel tool calls, spread over two instances of the backend, before the user has any context.
+    // An LLM's parallel tool calls, spread over two instances of the backend, before the user holds a context.
     await Promise.all(
       products.map((productId, i) =>
         (i % 2 === 0 ? a : b).cart(host(1), { action: 'add', addItems: [{ productId, quantity: 1 }] }),

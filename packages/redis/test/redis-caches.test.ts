@@ -4,6 +4,7 @@ import { searchCacheKey } from '@agentweb/cap';
 import { createHttpClient, type HttpClient } from '@agentweb/http';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lookAlikeIds } from '../../../test/id-arbitrary.js';
 import { interopSuite } from '../../../test/interop.js';
 import { describeSearchCacheContract, samplePage } from '../../cap/test/helpers/search-cache-contract.js';
 import { describeSearchCachePartitions } from '../../cap/test/helpers/search-cache-partitions.js';
@@ -227,15 +228,7 @@ describe.runIf(redis.available)('interop: shared caches on redis-server', () => 
       const cache = createRedisSearchCache({ url: server.url, keyPrefix, nearCacheBytes: 0 });
       opened.push(cache);
       const long = 'u'.repeat(10_000);
-      const users = [
-        'user-\uD800',
-        'user-\uDFFF',
-        'user-\uFFFD',
-        'user-%uD800',
-        long,
-        `${long}\uD800`,
-        `${long}\uFFFD`,
-      ];
+      const users = lookAlikeIds(long);
       for (const [i, user] of users.entries())
         await cache.set(key(`user:${user}`, 'lamp'), samplePage(`p${i}`, 1));
       for (const [i, user] of users.entries())
