@@ -1,3 +1,4 @@
+export * from './aid/index.js';
 export * from './crawl/index.js';
 export * from './dns/index.js';
 export * from './links/index.js';
