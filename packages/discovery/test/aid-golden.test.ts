@@ -33,7 +33,9 @@ describe('AID golden records (agent-identity-discovery test-fixtures/golden.json
     });
     it(`reads ${name} split into TXT character-strings`, () => {
       const cut = Math.floor(raw.length / 3);
-      expect(parseAidRecord([raw.slice(0, cut), raw.slice(cut, 2 * cut), raw.slice(2 * cut)])).toEqual(expected);
+      expect(parseAidRecord([raw.slice(0, cut), raw.slice(cut, 2 * cut), raw.slice(2 * cut)])).toEqual(
+        expected,
+      );
     });
   }
 

@@ -67,7 +67,11 @@ describe('parseAidRecord', () => {
     ['a pair without =', `${BASE};oops`, 'AID_INVALID_TXT'],
     ['an empty value of a known key', `${BASE};desc=`, 'AID_INVALID_TXT'],
     ['an empty key', `${BASE};=x`, 'AID_INVALID_TXT'],
-    ['a protocol token in another case (tokens are case-sensitive)', 'v=aid1;uri=https://a.example/;p=A2A', 'AID_UNSUPPORTED_PROTO'],
+    [
+      'a protocol token in another case (tokens are case-sensitive)',
+      'v=aid1;uri=https://a.example/;p=A2A',
+      'AID_UNSUPPORTED_PROTO',
+    ],
     ['an unknown protocol', 'v=aid1;uri=https://a.example/;p=smtp', 'AID_UNSUPPORTED_PROTO'],
     ['http for a remote protocol', 'v=aid1;uri=http://a.example/;p=a2a', 'AID_INVALID_TXT'],
     ['a relative uri', 'v=aid1;uri=/card.json;p=a2a', 'AID_INVALID_TXT'],
@@ -110,7 +114,19 @@ describe('parseAidRecord', () => {
   });
 
   it('ends every input with a record or an AidError (no other throw)', () => {
-    const pieces = fc.constantFrom('v=aid1', ';', '=', 'u=https://a.example/', 'p=a2a', 'k=z1', 'i=g1', ' ', 'version', '\u0000', 'é');
+    const pieces = fc.constantFrom(
+      'v=aid1',
+      ';',
+      '=',
+      'u=https://a.example/',
+      'p=a2a',
+      'k=z1',
+      'i=g1',
+      ' ',
+      'version',
+      '\u0000',
+      'é',
+    );
     fc.assert(
       fc.property(fc.array(fc.oneof(pieces, fc.string()), { maxLength: 20 }), (parts) => {
         try {
@@ -133,11 +149,15 @@ describe('selectAidRecord', () => {
 
   it('says AID_NO_RECORD when no record has a v key, and refuses two AID records', () => {
     expect(selectAidRecord(['hello']).error?.code).toBe('AID_NO_RECORD');
-    expect(selectAidRecord([BASE, BASE.replace('a.example', 'b.example')]).error?.code).toBe('AID_INVALID_TXT');
+    expect(selectAidRecord([BASE, BASE.replace('a.example', 'b.example')]).error?.code).toBe(
+      'AID_INVALID_TXT',
+    );
   });
 
   it('reports an invalid AID record with its own code', () => {
     expect(selectAidRecord(['v=aid1;p=mcp']).error?.code).toBe('AID_INVALID_TXT');
-    expect(selectAidRecord(['v=aid1;uri=https://a.example/;p=nope']).error?.code).toBe('AID_UNSUPPORTED_PROTO');
+    expect(selectAidRecord(['v=aid1;uri=https://a.example/;p=nope']).error?.code).toBe(
+      'AID_UNSUPPORTED_PROTO',
+    );
   });
 });

@@ -78,7 +78,12 @@ describe('resolve: every mechanism end to end on loopback', () => {
       mechanism: 'link-tag',
       source: web.url(host, '/en/card.json'),
     });
-    expect(outcomes(result.trace)).toEqual(['dns-txt:nxdomain', 'link-tag:pointer', 'link-tag:found']);
+    expect(outcomes(result.trace)).toEqual([
+      'dns-txt:nxdomain',
+      'aid:nxdomain',
+      'link-tag:pointer',
+      'link-tag:found',
+    ]);
     expect(result.trace[1]?.target).toBe(web.url(host, '/en/'));
   });
 
@@ -104,7 +109,12 @@ describe('resolve: every mechanism end to end on loopback', () => {
     const result = await resolverFor().resolve(web.domain(host));
     expect(result.profile.name).toBe('WK Shop');
     expect(result.provenance.mechanism).toBe('well-known');
-    expect(outcomes(result.trace)).toEqual(['dns-txt:nxdomain', 'link-tag:not-found', 'well-known:found']);
+    expect(outcomes(result.trace)).toEqual([
+      'dns-txt:nxdomain',
+      'aid:nxdomain',
+      'link-tag:not-found',
+      'well-known:found',
+    ]);
   });
 
   it('falls back to the legacy /.well-known/agent.json last', async () => {
@@ -115,6 +125,7 @@ describe('resolve: every mechanism end to end on loopback', () => {
     expect(result.provenance.source).toBe(web.url(host, '/.well-known/agent.json'));
     expect(outcomes(result.trace)).toEqual([
       'dns-txt:nxdomain',
+      'aid:nxdomain',
       'link-tag:not-found',
       'well-known:not-found',
       'well-known:found',
@@ -141,6 +152,7 @@ describe('resolve: every mechanism end to end on loopback', () => {
     const trace = await failureTrace(resolverFor().resolve(web.domain('nothing.test')));
     expect(outcomes(trace)).toEqual([
       'dns-txt:nxdomain',
+      'aid:nxdomain',
       'link-tag:not-found',
       'well-known:not-found',
       'well-known:not-found',

@@ -180,8 +180,9 @@ describe('resolve: hostile answers are refused with a reason in the trace', () =
         timeoutMs: 300,
       });
       const trace = await traceOf(slow.resolve(`hang.test:${port}`));
-      expect(trace[1]).toMatchObject({ mechanism: 'link-tag', outcome: 'timeout' });
-      expect(trace.slice(2).every((t) => t.outcome === 'skipped')).toBe(true);
+      expect(trace[1]).toMatchObject({ mechanism: 'aid', outcome: 'nxdomain' });
+      expect(trace[2]).toMatchObject({ mechanism: 'link-tag', outcome: 'timeout' });
+      expect(trace.slice(3).every((t) => t.outcome === 'skipped')).toBe(true);
     } finally {
       silent.closeAllConnections();
       for (const s of sockets) s.destroy();

@@ -55,7 +55,10 @@ export async function discoverAid(domain: string, options: DiscoverAidOptions = 
   }
   const { found, attempts } = lookup;
   if (found === undefined) {
-    throw attempts.at(-1)?.error ?? new AidError({ code: 'AID_NO_RECORD', message: `no AID record for ${domain}` });
+    throw (
+      attempts.at(-1)?.error ??
+      new AidError({ code: 'AID_NO_RECORD', message: `no AID record for ${domain}` })
+    );
   }
   const discovery: AidDiscovery = {
     record: found.record,
@@ -78,7 +81,14 @@ export async function discoverAid(domain: string, options: DiscoverAidOptions = 
   if (pka !== undefined && kid !== undefined) {
     const http = options.http ?? createHttpClient({ allowHttp: options.allowHttp ?? false });
     try {
-      discovery.proof = await verifyAidEndpoint({ uri: found.record.uri, pka, kid, http, signal: options.signal, now: options.now });
+      discovery.proof = await verifyAidEndpoint({
+        uri: found.record.uri,
+        pka,
+        kid,
+        http,
+        signal: options.signal,
+        now: options.now,
+      });
     } finally {
       if (options.http === undefined) await http.close();
     }

@@ -16,4 +16,8 @@ export {
 export { decodeAidPublicKey } from './multibase-key.js';
 export { type AidRecord, type ParseAidRecordOptions, parseAidRecord } from './parse-aid-record.js';
 export { type AidRecordSelection, selectAidRecord } from './select-aid-record.js';
-export { type AidEndpointProof, type VerifyAidEndpointOptions, verifyAidEndpoint } from './verify-aid-endpoint.js';
+export {
+  type AidEndpointProof,
+  type VerifyAidEndpointOptions,
+  verifyAidEndpoint,
+} from './verify-aid-endpoint.js';

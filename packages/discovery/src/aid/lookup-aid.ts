@@ -64,9 +64,18 @@ export function aidDomain(domain: string): string {
 export function aidNames(domain: string, protocol?: string): string[] {
   const base = `_agent.${domain}`;
   if (protocol === undefined) return [base];
-  if (!PROTOCOL_LABEL.test(protocol))
-    throw configError('DISCOVERY_CONFIG_INVALID', `"${protocol}" is not an AID protocol token`);
+  checkAidProtocol(protocol);
   return [`_agent._${protocol}.${domain}`, base];
+}
+
+/**
+ * Refuses a protocol that cannot be a DNS label of `_agent._<protocol>`.
+ *
+ * @throws AgentWebError `DISCOVERY_CONFIG_INVALID`.
+ */
+export function checkAidProtocol(protocol: unknown): void {
+  if (typeof protocol !== 'string' || !PROTOCOL_LABEL.test(protocol))
+    throw configError('DISCOVERY_CONFIG_INVALID', `"${String(protocol)}" is not an AID protocol token`);
 }
 
 /**
@@ -75,7 +84,11 @@ export function aidNames(domain: string, protocol?: string): string[] {
  * is an attempt with its error. The protocol-specific name falls back to the base name only when it has no
  * AID record; a failed lookup or an invalid record there ends the lookup, as in the spec's client.
  */
-export async function lookupAid(dns: TxtResolver, domain: string, options: LookupAidOptions = {}): Promise<AidLookup> {
+export async function lookupAid(
+  dns: TxtResolver,
+  domain: string,
+  options: LookupAidOptions = {},
+): Promise<AidLookup> {
   const lookup: AidLookup = { attempts: [] };
   for (const name of aidNames(aidDomain(domain), options.protocol)) {
     const answer = await dns.resolveTxt(name, { signal: options.signal });
@@ -98,10 +111,18 @@ export async function lookupAid(dns: TxtResolver, domain: string, options: Looku
       }
       attempt.error = selection.error;
     } else if (answer.outcome === 'nxdomain' || answer.outcome === 'nodata') {
-      attempt.error = new AidError({ code: 'AID_NO_RECORD', message: `${name}: ${answer.outcome}`, target: name });
+      attempt.error = new AidError({
+        code: 'AID_NO_RECORD',
+        message: `${name}: ${answer.outcome}`,
+        target: name,
+      });
     } else {
       const detail = answer.error ? `${answer.outcome}: ${answer.error}` : answer.outcome;
-      attempt.error = new AidError({ code: 'AID_DNS_LOOKUP_FAILED', message: `${name}: ${detail}`, target: name });
+      attempt.error = new AidError({
+        code: 'AID_DNS_LOOKUP_FAILED',
+        message: `${name}: ${detail}`,
+        target: name,
+      });
     }
     if (attempt.error?.code !== 'AID_NO_RECORD') return lookup;
   }

@@ -104,9 +104,13 @@ function clip(text: string): string {
  *   allow, an unknown `auth` token, `desc` over 60 bytes, `docs` not https, `dep` not ISO 8601 UTC, `pka`
  *   without `kid`, a malformed `pka` or `kid`), `AID_UNSUPPORTED_PROTO` for a protocol token not in the registry.
  */
-export function parseAidRecord(txt: string | readonly string[], options: ParseAidRecordOptions = {}): AidRecord {
+export function parseAidRecord(
+  txt: string | readonly string[],
+  options: ParseAidRecordOptions = {},
+): AidRecord {
   const text = joined(txt);
-  if (text.length > MAX_RECORD_CHARS) throw invalid(`the record is longer than ${MAX_RECORD_CHARS} characters`);
+  if (text.length > MAX_RECORD_CHARS)
+    throw invalid(`the record is longer than ${MAX_RECORD_CHARS} characters`);
   const fields: Partial<Record<AidKey, string>> = {};
   const spelled: Partial<Record<AidKey, string>> = {};
   for (const { key, value, pair } of aidPairs(text)) {

@@ -1,5 +1,10 @@
 import { AidError, isAidError } from './aid-error.js';
-import { type AidRecord, looksLikeAidRecord, type ParseAidRecordOptions, parseAidRecord } from './parse-aid-record.js';
+import {
+  type AidRecord,
+  looksLikeAidRecord,
+  type ParseAidRecordOptions,
+  parseAidRecord,
+} from './parse-aid-record.js';
 
 /** The AID reading of one `_agent` TXT RRset. */
 export interface AidRecordSelection {
@@ -25,7 +30,13 @@ export function selectAidRecord(
   const [raw] = candidates;
   if (raw === undefined) {
     const others = records.length === 0 ? '' : ` (${records.length} TXT record(s) without a v key)`;
-    return { error: new AidError({ code: 'AID_NO_RECORD', message: `no AID record at ${where}${others}`, target: options.name }) };
+    return {
+      error: new AidError({
+        code: 'AID_NO_RECORD',
+        message: `no AID record at ${where}${others}`,
+        target: options.name,
+      }),
+    };
   }
   if (candidates.length > 1) {
     return {
@@ -40,6 +51,9 @@ export function selectAidRecord(
     return { record: parseAidRecord(raw, options), raw };
   } catch (error) {
     if (!isAidError(error)) throw error;
-    return { raw, error: new AidError({ code: error.code, message: `${where}: ${error.message}`, target: options.name }) };
+    return {
+      raw,
+      error: new AidError({ code: error.code, message: `${where}: ${error.message}`, target: options.name }),
+    };
   }
 }

@@ -49,7 +49,8 @@ export function parseSignatureInput(header: string): SignatureInput {
   const equals = member.indexOf('=');
   const label = member.slice(0, equals).trim();
   const params = member.slice(equals + 1).trim();
-  if (equals <= 0 || !params.startsWith('(')) throw security('Signature-Input is not label=(components);params');
+  if (equals <= 0 || !params.startsWith('('))
+    throw security('Signature-Input is not label=(components);params');
   const close = params.indexOf(')');
   if (close === -1) throw security('Signature-Input has an unclosed component list');
   const covered: string[] = [];
@@ -66,7 +67,8 @@ export function parseSignatureInput(header: string): SignatureInput {
   const created = values.get('created');
   const keyid = values.get('keyid');
   const alg = values.get('alg');
-  if (created === undefined || !/^\d{1,15}$/.test(created)) throw security('Signature-Input has no valid created');
+  if (created === undefined || !/^\d{1,15}$/.test(created))
+    throw security('Signature-Input has no valid created');
   if (keyid === undefined) throw security('Signature-Input has no keyid');
   if (alg === undefined) throw security('Signature-Input has no alg');
   return { label, covered, params, created: Number(created), keyid, alg };

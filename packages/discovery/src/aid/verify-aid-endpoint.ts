@@ -73,7 +73,8 @@ export async function verifyAidEndpoint(options: VerifyAidEndpointOptions): Prom
     signal: options.signal,
     timeoutMs: options.timeoutMs,
   });
-  if (response.status !== 200) throw security(`the endpoint answered the AID challenge with ${response.status}`, uri);
+  if (response.status !== 200)
+    throw security(`the endpoint answered the AID challenge with ${response.status}`, uri);
   const inputHeader = response.headers.get('signature-input');
   const signatureHeader = response.headers.get('signature');
   if (inputHeader === null || signatureHeader === null)
@@ -83,15 +84,18 @@ export async function verifyAidEndpoint(options: VerifyAidEndpointOptions): Prom
   if (lower.length !== REQUIRED_COMPONENTS.length || !REQUIRED_COMPONENTS.every((c) => lower.includes(c)))
     throw security(`the signature must cover exactly ${REQUIRED_COMPONENTS.join(', ')}`, uri);
   const now = Math.floor((options.now?.() ?? Date.now()) / 1000);
-  if (skewed(input.created, now)) throw security('the signature was not made within five minutes of now', uri);
+  if (skewed(input.created, now))
+    throw security('the signature was not made within five minutes of now', uri);
   const responseDate = response.headers.get('date');
   if (responseDate !== null) {
     const seconds = Math.floor(Date.parse(responseDate) / 1000);
     if (!Number.isFinite(seconds) || skewed(seconds, now))
       throw security('the response Date is not within five minutes of now', uri);
   }
-  if (input.keyid !== kid) throw security(`the signature's keyid "${input.keyid}" is not the record's kid`, uri);
-  if (input.alg.toLowerCase() !== 'ed25519') throw security(`the signature's alg "${input.alg}" is not ed25519`, uri);
+  if (input.keyid !== kid)
+    throw security(`the signature's keyid "${input.keyid}" is not the record's kid`, uri);
+  if (input.alg.toLowerCase() !== 'ed25519')
+    throw security(`the signature's alg "${input.alg}" is not ed25519`, uri);
 
   const values: Record<string, string> = {
     'aid-challenge': challenge,

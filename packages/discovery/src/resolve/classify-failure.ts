@@ -38,6 +38,13 @@ export function classifyFailure(error: unknown, deadlinePassed: boolean): Failur
   if (isAgentWebError(error)) {
     if (error.name === 'JsonParseError')
       return { outcome: 'invalid', reason: error.message, code: error.code };
+    if (error.name === 'AidError') {
+      return {
+        outcome: error.code === 'AID_SECURITY' ? 'refused' : 'invalid',
+        reason: error.message,
+        code: error.code,
+      };
+    }
     if (REFUSALS.has(error.name)) return { outcome: 'refused', reason: error.message, code: error.code };
     return { outcome: 'error', reason: error.message, code: error.code };
   }

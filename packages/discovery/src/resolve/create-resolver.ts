@@ -1,5 +1,6 @@
 import { checkOptions, is, MAX_TIMER_MS } from '@agentweb/core';
 import { createHttpClient, HTTP_CLIENT_RULE } from '@agentweb/http';
+import { checkAidProtocol } from '../aid/lookup-aid.js';
 import { configError } from '../common/config-error.js';
 import { deepFreeze } from '../common/deep-freeze.js';
 import { parseResolveTarget } from '../common/resolve-target.js';
@@ -20,9 +21,16 @@ import { startDeadline } from './run-deadline.js';
 import { type RunHit, type RunSettings, runResolution } from './run-resolution.js';
 import { TRANSIENT_OUTCOMES, type TraceEntry } from './trace.js';
 
-const DEFAULT_MECHANISMS: readonly ResolverMechanism[] = ['dns-txt', 'link-tag', 'agent-card', 'agent-json'];
+const DEFAULT_MECHANISMS: readonly ResolverMechanism[] = [
+  'dns-txt',
+  'aid',
+  'link-tag',
+  'agent-card',
+  'agent-json',
+];
 const KNOWN_MECHANISMS = new Set<ResolverMechanism>([
   'dns-txt',
+  'aid',
   'link-tag',
   'agent-card',
   'agent-json',
@@ -43,8 +51,9 @@ const RESOLVER_OPTION_RULES = {
 };
 
 /**
- * Creates a resolver that finds the agent card behind a domain or page, in CAP's order (`_cap` TXT, the page's
- * `cap-agent-card` link, `/.well-known/agent-card.json`, `/.well-known/agent.json`), with one deadline per run,
+ * Creates a resolver that finds the agent card behind a domain or page, in CAP's order (`_cap` TXT, then the
+ * AID `_agent` TXT record, the page's `cap-agent-card` link, `/.well-known/agent-card.json`,
+ * `/.well-known/agent.json`), with one deadline per run,
  * single-flight per domain and a TTL-bounded result cache.
  */
 export function createResolver(options: ResolverOptions = {}): Resolver {
@@ -84,12 +93,23 @@ export function createResolver(options: ResolverOptions = {}): Resolver {
   const cache = options.cache === false ? undefined : new ResultCache(cacheSettings(options.cache));
   const flights = new SingleFlight<ResolveResult>();
 
-  async function resolveUncached(input: string, key: string, requireCap: boolean, signal: AbortSignal) {
+  async function resolveUncached(
+    input: string,
+    key: string,
+    requireCap: boolean,
+    aidProtocol: string | undefined,
+    signal: AbortSignal,
+  ) {
     const target = parseResolveTarget(input, defaultScheme);
     const deadline = startDeadline(timeoutMs, signal);
     let outcome: Awaited<ReturnType<typeof runResolution>>;
     try {
-      outcome = await runResolution(target, settings, deadline, requireCap);
+      outcome = await runResolution(
+        target,
+        aidProtocol === undefined ? settings : { ...settings, aidProtocol },
+        deadline,
+        requireCap,
+      );
     } finally {
       deadline.clear();
     }
@@ -103,7 +123,9 @@ export function createResolver(options: ResolverOptions = {}): Resolver {
       }
       throw failure;
     }
-    const ttl = cache ? clampTtl(hit.ttl, cache.settings) : (hit.ttl ?? 0);
+    // AID §4: an AID record is never kept longer than its DNS TTL, whatever the lower clamp says.
+    const clamped = cache ? clampTtl(hit.ttl, cache.settings) : (hit.ttl ?? 0);
+    const ttl = hit.ttlCeiling === undefined ? clamped : Math.min(clamped, hit.ttlCeiling);
     // Frozen: one result is cached and shared by every caller of this run (each gets its own top level).
     const result = deepFreeze(toResult(hit, trace, ttl));
     cache?.set(key, { ok: true, result }, ttl);
@@ -117,7 +139,9 @@ export function createResolver(options: ResolverOptions = {}): Resolver {
     }
     const target = parseResolveTarget(domainOrUrl, defaultScheme);
     const requireCap = call.requireCap ?? false;
-    const key = `${target.key}|${requireCap ? 'cap' : 'any'}`;
+    const aidProtocol = call.aidProtocol;
+    if (aidProtocol !== undefined) checkAidProtocol(aidProtocol);
+    const key = `${target.key}|${requireCap ? 'cap' : 'any'}|${aidProtocol ?? ''}`;
     const cached = cache?.get(key);
     // The cached and shared results are deep-frozen; each caller gets its own top-level object, so setting a
     // field on it (or editing anything inside, which throws) never changes another caller's result.
@@ -127,7 +151,7 @@ export function createResolver(options: ResolverOptions = {}): Resolver {
     try {
       const shared = await flights.run(
         key,
-        (signal) => resolveUncached(domainOrUrl, key, requireCap, signal),
+        (signal) => resolveUncached(domainOrUrl, key, requireCap, aidProtocol, signal),
         call.signal,
       );
       return { ...shared };
@@ -169,6 +193,7 @@ function toResult(hit: RunHit, trace: TraceEntry[], ttl: number): ResolveResult 
     ttl,
   };
   if (hit.pointer !== undefined) provenance.pointer = hit.pointer;
+  if (hit.aid !== undefined) provenance.aid = hit.aid;
   return {
     profile: parsed.profile,
     card: parsed.card,

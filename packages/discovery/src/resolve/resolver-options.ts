@@ -1,11 +1,15 @@
 import type { AgentProfile, CardFormat, ParsedAgentCard, ValidationIssue } from '@agentweb/agentcard';
 import type { ProgressListener, ProvenanceRecord } from '@agentweb/core';
 import type { HttpClient } from '@agentweb/http';
+import type { AidRecord } from '../aid/parse-aid-record.js';
 import type { CapDnsResolver } from './cap-txt.js';
 import type { TraceEntry, TraceMechanism } from './trace.js';
 
-/** A step the resolver may run: DNS TXT, the page's link, or one of the well-known card documents. */
-export type ResolverMechanism = 'dns-txt' | 'link-tag' | 'agent-card' | 'agent-json' | 'agentcard';
+/**
+ * A step the resolver may run: the `_cap` DNS TXT record, the AID `_agent` TXT record (`aid`), the page's
+ * link, or one of the well-known card documents.
+ */
+export type ResolverMechanism = 'dns-txt' | 'aid' | 'link-tag' | 'agent-card' | 'agent-json' | 'agentcard';
 
 /** Result cache settings. */
 export interface ResolverCacheOptions {
@@ -40,8 +44,9 @@ export interface ResolverOptions {
   /** Result cache settings, or `false` for no cache. */
   cache?: ResolverCacheOptions | false;
   /**
-   * Steps to run (default `['dns-txt', 'link-tag', 'agent-card', 'agent-json']`). They always run in CAP
-   * order: DNS, link, `agent-card.json`, `agent.json`, then the IETF `agentcard` when enabled.
+   * Steps to run (default `['dns-txt', 'aid', 'link-tag', 'agent-card', 'agent-json']`). They always run in
+   * this order: `_cap` TXT, AID `_agent` TXT, link, `agent-card.json`, `agent.json`, then the IETF `agentcard`
+   * when enabled. Both DNS questions go out at once; their trace entries keep the order.
    */
   mechanisms?: readonly ResolverMechanism[];
   /** Scheme used for a bare domain (default `https`). */
@@ -64,6 +69,12 @@ export interface ResolveOptions {
   signal?: AbortSignal;
   /** Accept only cards that declare CAP (the `https://cap-spec.org` extension). */
   requireCap?: boolean;
+  /**
+   * The AID protocol token wanted (AID §2.4): `_agent._<aidProtocol>.<domain>` is asked before
+   * `_agent.<domain>`. The resolver follows `a2a` records, so `'a2a'` is the useful value. Default: only the
+   * base name.
+   */
+  aidProtocol?: string;
 }
 
 /** Where a resolved card came from. */
@@ -74,8 +85,10 @@ export interface DiscoveryProvenance extends ProvenanceRecord {
   url: string;
   /** Redirects followed to reach `source`. */
   redirects: readonly string[];
-  /** What pointed at the card: the `_cap` name or the page URL (absent for well-known hits). */
+  /** What pointed at the card: the `_cap` or `_agent` name, or the page URL (absent for well-known hits). */
   pointer?: string;
+  /** The AID record that led to the card (mechanism `aid`). */
+  aid?: AidRecord;
 }
 
 /** A successful resolution. */

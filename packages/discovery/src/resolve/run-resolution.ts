@@ -1,49 +1,22 @@
-import type { ParsedAgentCard } from '@agentweb/agentcard';
-import type { HttpClient, HttpProvenance } from '@agentweb/http';
 import type { ResolveTarget } from '../common/resolve-target.js';
 import { fetchPageLinks } from '../links/fetch-page-links.js';
 import { fetchAgentCard } from '../well-known/fetch-agent-card.js';
 import { cardCandidates, type WellKnownKind } from '../well-known/well-known-paths.js';
-import { type CapDnsResolver, lookupCapTxt } from './cap-txt.js';
-import { classifyFailure } from './classify-failure.js';
+import { aidStep, startAidLookup } from './aid-step.js';
+import { lookupCapTxt } from './cap-txt.js';
 import type { ResolverMechanism } from './resolver-options.js';
 import type { RunDeadline } from './run-deadline.js';
+import type { RunHit, RunOutcome, RunSettings } from './run-types.js';
+import { elapsed, StepRunner } from './step-runner.js';
 import type { TraceEntry, TraceMechanism, TraceOutcome } from './trace.js';
 
-/** Everything one run needs, fixed by the resolver. */
-export interface RunSettings {
-  http: HttpClient;
-  /** The DNS resolver, created on first use. */
-  dns: () => CapDnsResolver;
-  mechanisms: ReadonlySet<ResolverMechanism>;
-  allowHttp: boolean;
-  maxCardBytes: number;
-  maxPageBytes: number;
-  scanBody: boolean;
-  maxPageRedirects: number;
-}
-
-/** The card a run accepted. */
-export interface RunHit {
-  parsed: ParsedAgentCard;
-  http: HttpProvenance;
-  mechanism: TraceMechanism;
-  pointer?: string;
-  /** Smallest TTL seen on the way (DNS TTL, card max-age), in seconds. */
-  ttl?: number;
-}
-
-/** What a run produced: a hit or not, and the trace either way. */
-export interface RunOutcome {
-  hit: RunHit | undefined;
-  trace: TraceEntry[];
-}
+export type { RunHit, RunOutcome, RunSettings } from './run-types.js';
 
 const CARD_KINDS: readonly (WellKnownKind & ResolverMechanism)[] = ['agent-card', 'agent-json', 'agentcard'];
 
 /**
- * Runs CAP's resolution order: `_cap` TXT, the page's `cap-agent-card` link, then the well-known card
- * documents. The first valid card (that declares CAP, with `requireCap`) wins. Caller aborts propagate;
+ * Runs the resolution order: `_cap` TXT, the AID `_agent` TXT record (its `a2a` card), the page's
+ * `cap-agent-card` link, then the well-known card documents. The first valid card (that declares CAP, with `requireCap`) wins. Caller aborts propagate;
  * everything else ends up in the trace.
  */
 export async function runResolution(
@@ -54,6 +27,8 @@ export async function runResolution(
 ): Promise<RunOutcome> {
   const trace: TraceEntry[] = [];
   const step = new StepRunner(trace, deadline);
+  // Asked now so the `_agent` round trip overlaps the `_cap` one; its entries still follow `_cap`'s.
+  const aidLookup = settings.mechanisms.has('aid') ? startAidLookup(target, settings, deadline) : undefined;
 
   if (settings.mechanisms.has('dns-txt')) {
     const pointer = await dnsStep(target, settings, deadline, step);
@@ -65,6 +40,13 @@ export async function runResolution(
           trace,
         };
     }
+  }
+
+  if (settings.mechanisms.has('aid')) {
+    const hit = await aidStep(target, aidLookup, settings, deadline, step, (url) =>
+      cardStep('aid', url, settings, deadline, step, requireCap),
+    );
+    if (hit) return { hit, trace };
   }
 
   if (settings.mechanisms.has('link-tag')) {
@@ -89,38 +71,6 @@ export async function runResolution(
     if (hit) return { hit, trace };
   }
   return { hit: undefined, trace };
-}
-
-/** Times steps, and turns the deadline into `skipped` / `timeout` entries. */
-class StepRunner {
-  constructor(
-    private readonly trace: TraceEntry[],
-    private readonly deadline: RunDeadline,
-  ) {}
-
-  /** False (after recording a skip) when the deadline has already passed. */
-  canRun(mechanism: TraceMechanism, target: string): boolean {
-    if (!this.deadline.expired()) return true;
-    this.record({
-      mechanism,
-      target,
-      outcome: 'skipped',
-      elapsedMs: 0,
-      reason: 'the resolve deadline passed',
-    });
-    return false;
-  }
-
-  record(entry: TraceEntry): void {
-    this.trace.push(entry);
-  }
-
-  /** Records a failure, rethrowing caller aborts so they end the run. */
-  fail(mechanism: TraceMechanism, target: string, started: number, error: unknown): void {
-    if (this.deadline.signal.aborted && !this.deadline.expired()) throw this.deadline.signal.reason;
-    const fields = classifyFailure(error, this.deadline.expired());
-    this.record({ mechanism, target, elapsedMs: elapsed(started), ...fields });
-  }
 }
 
 async function dnsStep(
@@ -272,8 +222,4 @@ function minTtl(a: number | undefined, b: number | undefined): number | undefine
   if (a === undefined) return b;
   if (b === undefined) return a;
   return Math.min(a, b);
-}
-
-function elapsed(started: number): number {
-  return Math.round((performance.now() - started) * 100) / 100;
 }

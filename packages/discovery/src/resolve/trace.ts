@@ -1,5 +1,10 @@
-/** The discovery steps a trace records, named as in CAP's resolution order. */
-export type TraceMechanism = 'dns-txt' | 'link-tag' | 'well-known';
+import type { AidRecord } from '../aid/parse-aid-record.js';
+
+/**
+ * The discovery steps a trace records, named as in CAP's resolution order, plus `aid`: the AID `_agent` TXT
+ * lookup, its endpoint proof and the card its `uri` leads to.
+ */
+export type TraceMechanism = 'dns-txt' | 'aid' | 'link-tag' | 'well-known';
 
 /**
  * How one step ended.
@@ -7,18 +12,21 @@ export type TraceMechanism = 'dns-txt' | 'link-tag' | 'well-known';
  * - `pointer`: a DNS record or link named the card URL (the fetch of that URL is the next entry).
  * - `not-found`: 404/410, or a page with no matching link.
  * - `nxdomain`, `nodata`, `servfail`, `dns-refused`: the DNS answer, kept distinct.
- * - `no-usable-record`: TXT records existed but none was an acceptable URL (each reason in `reason`).
+ * - `no-usable-record`: TXT records existed but none was an acceptable URL, or an AID record this resolver
+ *   cannot use (invalid, deprecated, another protocol than a2a); the reason and the `AID_` code say which.
  * - `no-cap`: a valid card that does not declare CAP, skipped because `requireCap` was set.
  * - `invalid`: the document is not a valid card (or not JSON).
  * - `refused`: a safety rule refused it (private address, plain http, size cap, cross-origin redirect,
- *   endpoint scheme mismatch, wrong content type).
+ *   endpoint scheme mismatch, wrong content type, an AID endpoint proof that failed, a `proto=local` record).
  * - `timeout`: the run's deadline passed during this step.
  * - `error`: a transient failure (network, 5xx, a broken DNS answer).
+ * - `verified`: an AID endpoint proved control of the record's `pka` key (the card fetch is the next entry).
  * - `skipped`: the step could not run (no DNS resolver, an IP literal, the deadline already passed).
  */
 export type TraceOutcome =
   | 'found'
   | 'pointer'
+  | 'verified'
   | 'not-found'
   | 'nxdomain'
   | 'nodata'
@@ -52,6 +60,8 @@ export interface TraceEntry {
   code?: string;
   /** True when the HTTP or DNS layer answered from its cache. */
   fromCache?: boolean;
+  /** The AID record read at this `_agent` name (also when this resolver cannot use it: another `proto`). */
+  aid?: AidRecord;
 }
 
 /** Outcomes that say nothing lasting about the domain, so a failed run that has one is not cached. */
