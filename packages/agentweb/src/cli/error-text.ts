@@ -43,6 +43,7 @@ export function forCommandLine(text: string): string {
 
 interface TraceStep {
   mechanism?: unknown;
+  target?: unknown;
   outcome?: unknown;
   reason?: unknown;
 }
@@ -63,7 +64,9 @@ export function discoveryFailureSummary(trace: readonly TraceStep[]): string {
   const list = [...counts].map(([key, n]) => (n > 1 ? `${key} ×${n}` : key)).join(', ');
   const outcomes = new Set(steps.map((s) => String(s.outcome)));
   const timedOut = outcomes.has('timeout');
-  const httpOutcomes = steps.filter((s) => s.mechanism !== 'dns-txt').map((s) => String(s.outcome));
+  const httpOutcomes = steps
+    .filter((s) => s.mechanism !== 'dns-txt' && !(s.mechanism === 'aid' && String(s.target).startsWith('_agent.')))
+    .map((s) => String(s.outcome));
   const allRefused = httpOutcomes.length > 0 && httpOutcomes.every((o) => o === 'refused');
   const plainHttp = steps.some((s) => typeof s.reason === 'string' && saysPlainHttpServer(s.reason));
   const head = timedOut

@@ -119,7 +119,13 @@ const DNS_ABSENT = new Set(['nxdomain', 'nodata', 'no-usable-record']);
 
 interface TraceLike {
   mechanism?: unknown;
+  target?: unknown;
   outcome?: unknown;
+}
+
+/** A DNS question of discovery: `_cap` TXT (`dns-txt`) or an AID `_agent` TXT name (`aid`). */
+function isDnsStep(step: TraceLike): boolean {
+  return step.mechanism === 'dns-txt' || (step.mechanism === 'aid' && String(step.target).startsWith('_agent.'));
 }
 
 /**
@@ -134,7 +140,7 @@ export function traceUnreachable(trace: readonly TraceLike[] | undefined): boole
     (step) =>
       step.outcome !== 'skipped' &&
       step.outcome !== 'pointer' &&
-      !(step.mechanism === 'dns-txt' && DNS_ABSENT.has(String(step.outcome))),
+      !(isDnsStep(step) && DNS_ABSENT.has(String(step.outcome))),
   );
   return judged.length > 0 && judged.every((step) => UNREACHABLE_OUTCOMES.has(String(step.outcome)));
 }

@@ -5,6 +5,7 @@ import { parseResolveTarget } from '../common/resolve-target.js';
 import { EXTRACTION_POOL_RULE } from '../page/extraction-pool.js';
 import { createResolver } from '../resolve/create-resolver.js';
 import { isDiscoveryError } from '../resolve/discovery-error.js';
+import { isDnsTraceEntry } from '../resolve/trace.js';
 import type { Resolver } from '../resolve/resolver-options.js';
 import { createRobotsPolicy, type RobotsPolicy } from '../robots/robots-policy.js';
 import { fetchCategories } from '../well-known/fetch-categories.js';
@@ -30,7 +31,7 @@ function robotsDisallowed(url: string, cause?: unknown): CrawlError {
 /** True when discovery failed only because robots.txt refused every fetch (DNS answers aside). */
 function robotsOnly(error: unknown): boolean {
   if (!isDiscoveryError(error)) return false;
-  const fetches = error.trace.filter((entry) => entry.mechanism !== 'dns-txt');
+  const fetches = error.trace.filter((entry) => !isDnsTraceEntry(entry));
   return fetches.length > 0 && fetches.every((entry) => entry.code === 'ROBOTS_DISALLOWED');
 }
 

@@ -73,7 +73,7 @@ export async function aidStep(
     return undefined;
   }
   const { attempts, found } = settled.lookup;
-  for (const attempt of attempts) if (attempt !== found) step.record(missEntry(attempt));
+  for (const attempt of attempts) if (attempt.record === undefined) step.record(missEntry(attempt));
   if (found === undefined) return undefined;
 
   const entry: TraceEntry = {

@@ -13,4 +13,4 @@ export type {
   ResolverMechanism,
   ResolverOptions,
 } from './resolver-options.js';
-export type { TraceEntry, TraceMechanism, TraceOutcome } from './trace.js';
+export { isDnsTraceEntry, type TraceEntry, type TraceMechanism, type TraceOutcome } from './trace.js';

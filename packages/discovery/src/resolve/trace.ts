@@ -72,3 +72,12 @@ export const TRANSIENT_OUTCOMES: ReadonlySet<TraceOutcome> = new Set([
   'error',
   'skipped',
 ]);
+
+/**
+ * True for the entries of a DNS question: every `dns-txt` entry (as before AID), and the `aid` entries whose
+ * target is an `_agent` name (not the proof or card fetches that follow an AID record).
+ */
+export function isDnsTraceEntry(entry: { mechanism?: unknown; target?: unknown }): boolean {
+  if (entry.mechanism === 'dns-txt') return true;
+  return entry.mechanism === 'aid' && typeof entry.target === 'string' && entry.target.startsWith('_agent.');
+}
