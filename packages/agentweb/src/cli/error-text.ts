@@ -65,7 +65,9 @@ export function discoveryFailureSummary(trace: readonly TraceStep[]): string {
   const outcomes = new Set(steps.map((s) => String(s.outcome)));
   const timedOut = outcomes.has('timeout');
   const httpOutcomes = steps
-    .filter((s) => s.mechanism !== 'dns-txt' && !(s.mechanism === 'aid' && String(s.target).startsWith('_agent.')))
+    .filter(
+      (s) => s.mechanism !== 'dns-txt' && !(s.mechanism === 'aid' && String(s.target).startsWith('_agent.')),
+    )
     .map((s) => String(s.outcome));
   const allRefused = httpOutcomes.length > 0 && httpOutcomes.every((o) => o === 'refused');
   const plainHttp = steps.some((s) => typeof s.reason === 'string' && saysPlainHttpServer(s.reason));

@@ -125,7 +125,9 @@ interface TraceLike {
 
 /** A DNS question of discovery: `_cap` TXT (`dns-txt`) or an AID `_agent` TXT name (`aid`). */
 function isDnsStep(step: TraceLike): boolean {
-  return step.mechanism === 'dns-txt' || (step.mechanism === 'aid' && String(step.target).startsWith('_agent.'));
+  return (
+    step.mechanism === 'dns-txt' || (step.mechanism === 'aid' && String(step.target).startsWith('_agent.'))
+  );
 }
 
 /**
