@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { interopSuite } from '../../../test/interop.js';
+import { describeAidSuite } from './helpers/aid-dns-suite.js';
 import { describeResolverSuite } from './helpers/dns-resolver-suite.js';
 import { dnsmasqDns } from './helpers/dns-servers-under-test.js';
 
@@ -9,4 +10,5 @@ const dnsmasq = interopSuite(import.meta.url);
 
 describe.runIf(dnsmasq.available)('interop: dnsmasq', () => {
   describeResolverSuite(dnsmasqDns(dnsmasq.executable ?? 'dnsmasq'));
+  describeAidSuite(dnsmasqDns(dnsmasq.executable ?? 'dnsmasq'));
 });

@@ -1,6 +1,7 @@
 import { type RunningDnsServer, startDnsServer } from '@agentweb/sandbox';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createDnsResolver } from '../src/dns/index.js';
+import { describeAidSuite } from './helpers/aid-dns-suite.js';
 import { describeResolverSuite } from './helpers/dns-resolver-suite.js';
 import { sandboxDns } from './helpers/dns-servers-under-test.js';
 import { withSilentUdpServer } from './helpers/silent-udp.js';
@@ -8,6 +9,7 @@ import { withSilentUdpServer } from './helpers/silent-udp.js';
 // The resolver suite against the sandbox's authoritative server: it needs nothing but Node, so it always runs.
 // dns-dnsmasq.test.ts runs the same suite against dnsmasq where that is installed.
 describeResolverSuite(sandboxDns);
+describeAidSuite(sandboxDns);
 
 describe('resolver details only the sandbox server can be configured for', () => {
   const servers: RunningDnsServer[] = [];
