@@ -1,7 +1,7 @@
 import { AidError } from './aid-error.js';
 
 /** The first signature of a `Signature-Input` header (RFC 9421 §4.1), as the AID handshake reads it. */
-export interface SignatureInput {
+export interface AidSignatureInput {
   /** The signature's label (`sig`). */
   label: string;
   /** Covered component identifiers as written, without quotes. */
@@ -44,7 +44,7 @@ function firstMember(header: string): string {
  *
  * @throws AidError `AID_SECURITY` when it is not in that form or lacks `created`, `keyid` or `alg`.
  */
-export function parseSignatureInput(header: string): SignatureInput {
+export function parseAidSignatureInput(header: string): AidSignatureInput {
   const member = firstMember(header).trim();
   const equals = member.indexOf('=');
   const label = member.slice(0, equals).trim();

@@ -2,7 +2,7 @@ import { createPublicKey, randomBytes, verify } from 'node:crypto';
 import type { HttpClient, HttpProvenance } from '@agentweb/http';
 import { AidError } from './aid-error.js';
 import { decodeAidPublicKey } from './multibase-key.js';
-import { parseSignatureInput, signatureBytes } from './signature-input.js';
+import { parseAidSignatureInput, signatureBytes } from './signature-input.js';
 
 /** The components every AID endpoint proof must cover (Appendix D), compared in lower case. */
 const REQUIRED_COMPONENTS = ['aid-challenge', '@method', '@target-uri', 'host', 'date'];
@@ -79,7 +79,7 @@ export async function verifyAidEndpoint(options: VerifyAidEndpointOptions): Prom
   const signatureHeader = response.headers.get('signature');
   if (inputHeader === null || signatureHeader === null)
     throw security('the endpoint did not sign its answer (no Signature-Input or Signature header)', uri);
-  const input = parseSignatureInput(inputHeader);
+  const input = parseAidSignatureInput(inputHeader);
   const lower = input.covered.map((c) => c.toLowerCase());
   if (lower.length !== REQUIRED_COMPONENTS.length || !REQUIRED_COMPONENTS.every((c) => lower.includes(c)))
     throw security(`the signature must cover exactly ${REQUIRED_COMPONENTS.join(', ')}`, uri);

@@ -3,6 +3,8 @@ import {
   decodeStandardOfferCode,
   extractProductIds,
   normalizeAvailability,
+  parseAidRecord,
+  parseAidSignatureInput,
   parseDiscoveryResult,
   parseJsonLdText,
   parseLinkHeader,
@@ -10,6 +12,7 @@ import {
   parseSse,
   parseStandardOffer,
   robotsAllows,
+  selectAidRecord,
   selectCapRecord,
 } from '@agentweb/discovery';
 import fc from 'fast-check';
@@ -50,6 +53,29 @@ const PAGE_FRAGMENTS = [
   '&#x1F600;',
   '\u0000',
   '<link rel="cap-product-id" href="',
+];
+
+const AID_SEEDS = [
+  'v=aid1;u=https://a.example/.well-known/agent-card.json;p=a2a;a=pat;s=Agent',
+  'version=aid1; uri=https://a.example/mcp; proto=mcp; docs=https://d.example/; dep=2099-01-01T00:00:00Z',
+  'v=aid1;p=mcp;u=https://api.example.com/mcp;k=z7rW8rTq8o4mM6vVf7w1k3m4uQn9p2YxCAbcDeFgHiJ;i=g1',
+  'v=aid1;u=docker:grafana/mcp:latest;p=local',
+];
+const AID_FRAGMENTS = [
+  ';',
+  '=',
+  ' ',
+  'v=aid1',
+  'u=',
+  'uri=',
+  'p=',
+  'proto=',
+  'k=z',
+  'i=',
+  'https://',
+  '\u212A',
+  'e=',
+  '\u0000',
 ];
 
 const ROBOTS_SEEDS = [
@@ -265,6 +291,47 @@ export const discoveryTargets: FuzzTarget[] = [
     run: (records: string[]) => selectCapRecord(records),
     size: jsonSize,
     testRuns: 150,
+  }),
+  defineTarget({
+    name: 'discovery.parseAidRecord',
+    input: fc.oneof(
+      textInput(AID_SEEDS, AID_FRAGMENTS),
+      fc.array(textInput(AID_SEEDS, AID_FRAGMENTS), { maxLength: 5 }),
+    ),
+    run: (txt: string | string[]) => [parseAidRecord(txt), parseAidRecord(txt, { allowHttp: true })],
+    size: jsonSize,
+    realInputs: () => [`${AID_SEEDS[0]};${fill('x-extension=value;', 60 * KiB)}`],
+    hostile: fc.constantFrom(
+      fill(';', 60 * KiB),
+      fill(' ', 60 * KiB),
+      `${fill('=', 60 * KiB)};`,
+      `v=aid1;${fill('z;', 60 * KiB)}`,
+      `v=aid1;p=a2a;u=https://a.example/${fill('%', 60 * KiB)}`,
+      `v=aid1;p=a2a;u=https://a.example/;k=z${fill('1', 60 * KiB)};i=g1`,
+    ),
+    timedBytes: 32 * KiB,
+    testRuns: 300,
+  }),
+  defineTarget({
+    name: 'discovery.selectAidRecord',
+    input: fc.array(textInput(AID_SEEDS, AID_FRAGMENTS), { maxLength: 6 }),
+    run: (records: string[]) => selectAidRecord(records),
+    size: jsonSize,
+    neverThrows: true,
+    testRuns: 150,
+  }),
+  defineTarget({
+    name: 'discovery.parseAidSignatureInput',
+    input: textInput(
+      [
+        'sig=("AID-Challenge" "@method" "@target-uri" "host" "date");created=1735689600;keyid=g1;alg="ed25519"',
+        'sig=("date" "host");created=1;keyid="g1";alg="ed25519", other=();created=2',
+      ],
+      ['(', ')', '"', ';', ',', '=', ' ', 'created=', 'keyid=', 'alg=', '\\'],
+    ),
+    run: (header: string) => parseAidSignatureInput(header),
+    size: textSize,
+    testRuns: 200,
   }),
   defineTarget({
     name: 'discovery.parseResolvConf',
