@@ -84,7 +84,7 @@ describe('resolve: every mechanism end to end on loopback', () => {
       'link-tag:pointer',
       'link-tag:found',
     ]);
-    expect(result.trace[1]?.target).toBe(web.url(host, '/en/'));
+    expect(result.trace[2]?.target).toBe(web.url(host, '/en/'));
   });
 
   it('scans the page it is given (not the home page) when resolving a URL, and reads the Link header', async () => {
@@ -130,8 +130,8 @@ describe('resolve: every mechanism end to end on loopback', () => {
       'well-known:not-found',
       'well-known:found',
     ]);
-    expect(result.trace[1]?.status).toBe(404);
-    expect(result.trace[2]).toMatchObject({
+    expect(result.trace[2]?.status).toBe(404);
+    expect(result.trace[3]).toMatchObject({
       status: 404,
       target: web.url(host, '/.well-known/agent-card.json'),
     });
