@@ -14,9 +14,9 @@ export {
   lookupAid,
 } from './lookup-aid.js';
 export { decodeAidPublicKey } from './multibase-key.js';
-export { type AidSignatureInput, parseAidSignatureInput } from './signature-input.js';
 export { type AidRecord, type ParseAidRecordOptions, parseAidRecord } from './parse-aid-record.js';
 export { type AidRecordSelection, selectAidRecord } from './select-aid-record.js';
+export { type AidSignatureInput, parseAidSignatureInput } from './signature-input.js';
 export {
   type AidEndpointProof,
   type VerifyAidEndpointOptions,
