@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResolver, isDiscoveryError, type TraceEntry } from '../src/resolve/index.js';
+import { createResolver } from '../src/resolve/index.js';
 import { aidKey, aidSigningEndpoint } from './helpers/aid-signer.js';
 import { type FakeWeb, json, startFakeWeb } from './helpers/fake-web.js';
 import { agentCard, fakeTxt, loopbackHttp, type TxtScript } from './helpers/resolve-fixtures.js';
+import { failureTrace, outcomes } from './helpers/trace-reading.js';
 
 let web: FakeWeb;
 
@@ -27,19 +28,6 @@ function resolverFor(
     timeoutMs: 8_000,
   });
   return { resolver, dns };
-}
-
-function outcomes(trace: readonly TraceEntry[]): string[] {
-  return trace.map((t) => `${t.mechanism}:${t.outcome}`);
-}
-
-async function failureTrace(promise: Promise<unknown>): Promise<readonly TraceEntry[]> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isDiscoveryError(error)) throw new Error(`expected a DiscoveryError, got ${String(error)}`);
-  return error.trace;
 }
 
 describe('resolve: the AID _agent step', () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createResolver, isDiscoveryError, type TraceEntry } from '../src/resolve/index.js';
+import { createResolver } from '../src/resolve/index.js';
 import { type FakeWeb, html, json, redirect, startFakeWeb } from './helpers/fake-web.js';
 import { agentCard, fakeTxt, loopbackHttp } from './helpers/resolve-fixtures.js';
+import { failureTrace, outcomes } from './helpers/trace-reading.js';
 
 let web: FakeWeb;
 
@@ -21,20 +22,6 @@ function resolverFor(dnsRecords: Record<string, string[]> = {}) {
     cache: false,
     timeoutMs: 8_000,
   });
-}
-
-function outcomes(trace: readonly TraceEntry[]): string[] {
-  return trace.map((t) => `${t.mechanism}:${t.outcome}`);
-}
-
-async function failureTrace(promise: Promise<unknown>): Promise<readonly TraceEntry[]> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isDiscoveryError(error)) throw new Error(`expected a DiscoveryError, got ${String(error)}`);
-  expect(error.code).toBe('DISCOVERY_FAILED');
-  return error.trace;
 }
 
 describe('resolve: every mechanism end to end on loopback', () => {

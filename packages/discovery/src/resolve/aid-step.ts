@@ -5,8 +5,8 @@ import { verifyAidEndpoint } from '../aid/verify-aid-endpoint.js';
 import type { ResolveTarget } from '../common/resolve-target.js';
 import type { RunDeadline } from './run-deadline.js';
 import type { RunHit, RunSettings } from './run-types.js';
-import { elapsed, type StepRunner } from './step-runner.js';
-import type { TraceEntry, TraceOutcome } from './trace.js';
+import { dnsOutcome, elapsed, minTtl, type StepRunner } from './step-runner.js';
+import type { TraceEntry } from './trace.js';
 
 /** Fetches one card URL as a step of `mechanism` `aid`; the run's `cardStep`. */
 export type AidCardFetch = (url: string) => Promise<RunHit | undefined>;
@@ -57,13 +57,7 @@ export async function aidStep(
 ): Promise<RunHit | undefined> {
   const name = `_agent.${target.hostname}`;
   if (pending === undefined) {
-    step.record({
-      mechanism: 'aid',
-      target: name,
-      outcome: 'skipped',
-      elapsedMs: 0,
-      reason: 'an IP address has no _agent name',
-    });
+    step.skip('aid', name, 'an IP address has no _agent name');
     return undefined;
   }
   if (!step.canRun('aid', name)) return undefined;
@@ -111,7 +105,7 @@ function missEntry(attempt: AidLookupAttempt): TraceEntry {
   const entry: TraceEntry = {
     mechanism: 'aid',
     target: attempt.name,
-    outcome: missOutcome(attempt),
+    outcome: dnsOutcome(attempt.outcome, undefined),
     elapsedMs: attempt.elapsedMs,
     fromCache: attempt.fromCache,
   };
@@ -121,21 +115,6 @@ function missEntry(attempt: AidLookupAttempt): TraceEntry {
     entry.reason = attempt.error.message;
   }
   return entry;
-}
-
-function missOutcome(attempt: AidLookupAttempt): TraceOutcome {
-  switch (attempt.outcome) {
-    case 'answer':
-      return 'no-usable-record';
-    case 'refused':
-      return 'dns-refused';
-    case 'nxdomain':
-    case 'nodata':
-    case 'servfail':
-    case 'timeout':
-    case 'error':
-      return attempt.outcome;
-  }
 }
 
 /** Why the resolver does not follow `record`, as trace fields; undefined when it does. */
@@ -210,10 +189,4 @@ export function cardUrls(uri: string): string[] {
   const under = new URL('.well-known/agent-card.json', base).href;
   const atOrigin = new URL('/.well-known/agent-card.json', url).href;
   return [...new Set([url.href, under, atOrigin])];
-}
-
-function minTtl(a: number | undefined, b: number | undefined): number | undefined {
-  if (a === undefined) return b;
-  if (b === undefined) return a;
-  return Math.min(a, b);
 }

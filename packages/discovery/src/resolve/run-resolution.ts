@@ -7,8 +7,8 @@ import { lookupCapTxt } from './cap-txt.js';
 import type { ResolverMechanism } from './resolver-options.js';
 import type { RunDeadline } from './run-deadline.js';
 import type { RunHit, RunOutcome, RunSettings } from './run-types.js';
-import { elapsed, StepRunner } from './step-runner.js';
-import type { TraceEntry, TraceMechanism, TraceOutcome } from './trace.js';
+import { dnsOutcome, elapsed, minTtl, StepRunner } from './step-runner.js';
+import type { TraceEntry, TraceMechanism } from './trace.js';
 
 export type { RunHit, RunOutcome, RunSettings } from './run-types.js';
 
@@ -81,13 +81,7 @@ async function dnsStep(
 ): Promise<{ url: string; ttl?: number } | undefined> {
   const name = `_cap.${target.hostname}`;
   if (target.isIpLiteral) {
-    step.record({
-      mechanism: 'dns-txt',
-      target: name,
-      outcome: 'skipped',
-      elapsedMs: 0,
-      reason: 'an IP address has no _cap name',
-    });
+    step.skip('dns-txt', name, 'an IP address has no _cap name');
     return undefined;
   }
   if (!step.canRun('dns-txt', name)) return undefined;
@@ -114,22 +108,6 @@ async function dnsStep(
   } catch (error) {
     step.fail('dns-txt', name, started, error);
     return undefined;
-  }
-}
-
-function dnsOutcome(outcome: string, url: string | undefined): TraceOutcome {
-  switch (outcome) {
-    case 'answer':
-      return url === undefined ? 'no-usable-record' : 'pointer';
-    case 'nxdomain':
-    case 'nodata':
-    case 'servfail':
-    case 'timeout':
-      return outcome;
-    case 'refused':
-      return 'dns-refused';
-    default:
-      return 'error';
   }
 }
 
@@ -216,10 +194,4 @@ async function cardStep(
     step.fail(mechanism, url, started, error);
     return undefined;
   }
-}
-
-function minTtl(a: number | undefined, b: number | undefined): number | undefined {
-  if (a === undefined) return b;
-  if (b === undefined) return a;
-  return Math.min(a, b);
 }

@@ -1,6 +1,6 @@
 import { classifyFailure } from './classify-failure.js';
 import type { RunDeadline } from './run-deadline.js';
-import type { TraceEntry, TraceMechanism } from './trace.js';
+import type { TraceEntry, TraceMechanism, TraceOutcome } from './trace.js';
 
 /** Times steps, and turns the deadline into `skipped` / `timeout` entries. */
 export class StepRunner {
@@ -22,6 +22,11 @@ export class StepRunner {
     return false;
   }
 
+  /** Records a step that cannot run, saying why. */
+  skip(mechanism: TraceMechanism, target: string, reason: string): void {
+    this.record({ mechanism, target, outcome: 'skipped', elapsedMs: 0, reason });
+  }
+
   record(entry: TraceEntry): void {
     this.trace.push(entry);
   }
@@ -37,4 +42,28 @@ export class StepRunner {
 /** Milliseconds since `started`, rounded to 0.01. */
 export function elapsed(started: number): number {
   return Math.round((performance.now() - started) * 100) / 100;
+}
+
+/** The trace outcome of a DNS answer: `answer` is a `pointer` when it gave a URL, else `no-usable-record`. */
+export function dnsOutcome(outcome: string, url: string | undefined): TraceOutcome {
+  switch (outcome) {
+    case 'answer':
+      return url === undefined ? 'no-usable-record' : 'pointer';
+    case 'nxdomain':
+    case 'nodata':
+    case 'servfail':
+    case 'timeout':
+      return outcome;
+    case 'refused':
+      return 'dns-refused';
+    default:
+      return 'error';
+  }
+}
+
+/** The smaller of two optional TTLs. */
+export function minTtl(a: number | undefined, b: number | undefined): number | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return Math.min(a, b);
 }
