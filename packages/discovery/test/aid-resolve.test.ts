@@ -294,6 +294,25 @@ describe('resolve: the AID pka endpoint proof (Appendix D) against a signing end
     expect(result.provenance.mechanism).toBe('well-known');
   });
 
+  it('warns on a downgrade: a name whose record had a proved pka comes back without one', async () => {
+    const host = 'pka-downgrade.test';
+    web.route(
+      host,
+      '/card.json',
+      aidSigningEndpoint(agentCard('Downgrade', web.url(host, '/a2a')), { key, kid: 'g1' }),
+    );
+    const records: Record<string, string[]> = {
+      [`_agent.${host}`]: [`v=aid1;u=${web.url(host, '/card.json')};p=a2a;k=${key.pka};i=g1`],
+    };
+    const { resolver } = resolverFor(records);
+    const first = await resolver.resolve(web.domain(host));
+    expect(first.trace[1]?.reason).toBeUndefined();
+    records[`_agent.${host}`] = [`v=aid1;u=${web.url(host, '/card.json')};p=a2a`];
+    const second = await resolver.resolve(web.domain(host));
+    expect(outcomes(second.trace)).toEqual(['dns-txt:nxdomain', 'aid:pointer', 'aid:found']);
+    expect(second.trace[1]?.reason).toMatch(/downgrade: .*kid g1/);
+  });
+
   it('refuses a record key that is not a 32-byte Ed25519 key', async () => {
     const host = 'pka-short.test';
     const result = await pkaCase(host, { key, kid: 'g1' }, 'z7rW8rTq8o4mM6v').resolve(web.domain(host));

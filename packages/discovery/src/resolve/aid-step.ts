@@ -82,12 +82,18 @@ export async function aidStep(
   // §2.3 step 4: a deprecation date still ahead is a warning, said where the record is reported.
   if (found.record.dep !== undefined)
     entry.reason = `the provider deprecates this record on ${found.record.dep}`;
+  const downgrade = keyDowngrade(found.name, found.record, settings);
+  if (downgrade !== undefined) entry.reason = entry.reason ? `${entry.reason}; ${downgrade}` : downgrade;
   const refusal = unusable(found.record);
   step.record(refusal === undefined ? entry : { ...entry, ...refusal });
   if (refusal !== undefined) return undefined;
 
   const { uri, pka, kid } = found.record;
-  if (pka !== undefined && kid !== undefined && !(await proved(uri, pka, kid, settings, deadline, step)))
+  if (
+    pka !== undefined &&
+    kid !== undefined &&
+    !(await proved(found.name, uri, pka, kid, settings, deadline, step))
+  )
     return undefined;
   for (const url of cardUrls(uri)) {
     const hit = await fetchCard(url);
@@ -99,6 +105,16 @@ export async function aidStep(
     return result;
   }
   return undefined;
+}
+
+/**
+ * AID §3: a client SHOULD warn when a record that had `pka` comes back without it. The resolver remembers a
+ * name's `kid` once its endpoint proof passed, so an unproved key never arms the warning.
+ */
+function keyDowngrade(name: string, record: AidRecord, settings: RunSettings): string | undefined {
+  const earlier = settings.aidKeys?.get(name);
+  if (earlier === undefined || record.pka !== undefined) return undefined;
+  return `downgrade: this name published pka (kid ${earlier}) at an earlier lookup and has none now`;
 }
 
 function missEntry(attempt: AidLookupAttempt): TraceEntry {
@@ -144,6 +160,7 @@ function unusable(record: AidRecord): Pick<TraceEntry, 'outcome' | 'code' | 'rea
 }
 
 async function proved(
+  name: string,
   uri: string,
   pka: string,
   kid: string,
@@ -162,6 +179,7 @@ async function proved(
       signal: deadline.signal,
       timeoutMs: deadline.remaining(),
     });
+    settings.aidKeys?.set(name, kid);
     step.record({
       mechanism: 'aid',
       target: uri,

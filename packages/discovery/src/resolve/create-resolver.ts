@@ -1,5 +1,6 @@
 import { checkOptions, is, MAX_TIMER_MS } from '@agentweb/core';
 import { createHttpClient, HTTP_CLIENT_RULE } from '@agentweb/http';
+import { LRUCache } from 'lru-cache';
 import { checkAidProtocol } from '../aid/lookup-aid.js';
 import { configError } from '../common/config-error.js';
 import { deepFreeze } from '../common/deep-freeze.js';
@@ -88,6 +89,7 @@ export function createResolver(options: ResolverOptions = {}): Resolver {
     maxPageBytes: options.maxPageBytes ?? 512 * 1024,
     scanBody: options.scanBody ?? false,
     maxPageRedirects: options.maxPageRedirects ?? 5,
+    aidKeys: new LRUCache<string, string>({ max: 10_000 }),
   };
   const defaultScheme = options.defaultScheme ?? 'https';
   const cache = options.cache === false ? undefined : new ResultCache(cacheSettings(options.cache));

@@ -22,6 +22,7 @@ export async function resolveMany(
     onProgress: is.function,
     signal: is.signal,
     requireCap: is.boolean,
+    aidProtocol: is.string,
   });
   const list = [...domains];
   const concurrency = options.concurrency ?? 16;
@@ -56,6 +57,7 @@ export async function resolveMany(
           const result = await resolver.resolve(domain, {
             signal: options.signal,
             requireCap: options.requireCap,
+            aidProtocol: options.aidProtocol,
           });
           report(domain, 'ok');
           return { domain, ok: true, result };

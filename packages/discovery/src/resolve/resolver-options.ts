@@ -123,6 +123,8 @@ export interface ResolveManyOptions {
   signal?: AbortSignal;
   /** Accept only cards that declare CAP. */
   requireCap?: boolean;
+  /** The AID protocol wanted for every domain (see {@link ResolveOptions.aidProtocol}). */
+  aidProtocol?: string;
 }
 
 /** The outcome for one domain of `resolveMany`. */

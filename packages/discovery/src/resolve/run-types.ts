@@ -18,6 +18,15 @@ export interface RunSettings {
   maxPageRedirects: number;
   /** AID protocol asked for: `_agent._<protocol>.<domain>` is asked before `_agent.<domain>`. */
   aidProtocol?: string;
+  /** The `kid` last seen with a `pka` per `_agent` name, to warn when a later record drops its key (AID §3). */
+  aidKeys?: AidKeyMemory;
+}
+
+/** What a resolver remembers of AID keys between runs. */
+export interface AidKeyMemory {
+  get(name: string): string | undefined;
+  set(name: string, kid: string): void;
+  delete(name: string): void;
 }
 
 /** The card a run accepted. */

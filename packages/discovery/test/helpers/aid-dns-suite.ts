@@ -4,6 +4,7 @@ import { discoverAid, lookupAid } from '../../src/aid/index.js';
 import { createDnsResolver, type DnsResolverOptions } from '../../src/dns/index.js';
 import { createResolver } from '../../src/resolve/index.js';
 import type { DnsServerUnderTest, TestDnsServer, TxtRecordSpec } from './dns-servers-under-test.js';
+import { type DohServer, loopbackDohHttp, startDohServer } from './doh-server.js';
 import { testLookup } from './fake-web.js';
 import { agentCard } from './resolve-fixtures.js';
 
@@ -41,12 +42,17 @@ export const AID_RECORDS: readonly TxtRecordSpec[] = [
 export function describeAidSuite(server: DnsServerUnderTest): void {
   describe(`AID _agent records from ${server.name}`, () => {
     let zone: TestDnsServer;
+    let doh: DohServer;
+    const dohHttp = loopbackDohHttp();
 
     beforeAll(async () => {
       zone = await server.start({ records: AID_RECORDS, ttl: 300, soa: false });
+      doh = await startDohServer({ upstream: zone.address });
     });
     afterAll(async () => {
+      await doh?.close();
       await zone?.close();
+      await dohHttp.close();
     });
 
     function dns(options: DnsResolverOptions = {}) {
@@ -85,6 +91,21 @@ export function describeAidSuite(server: DnsServerUnderTest): void {
           auth: 'pat',
         });
       });
+    });
+
+    it('reads a split record over DoH in front of the server', async () => {
+      const resolver = createDnsResolver({
+        transport: 'doh',
+        dohUrl: doh.url,
+        http: dohHttp,
+        timeoutMs: 5000,
+      });
+      const { found } = await lookupAid(resolver, 'aidsplit.test');
+      expect(found).toMatchObject({
+        name: '_agent.aidsplit.test',
+        record: { uri: 'https://aidsplit.test/agents/support/agent-card.json' },
+      });
+      expect(doh.requests.length).toBeGreaterThan(0);
     });
 
     it('asks _agent._<proto> first, and the base name without a protocol', async () => {
