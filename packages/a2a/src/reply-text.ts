@@ -73,48 +73,79 @@ export interface ReplyTextAccumulator {
  */
 export function createReplyTextAccumulator(): ReplyTextAccumulator {
   const artifacts = new Map<string, string>();
+  let lastArtifactId: string | undefined;
   let statusText = '';
   let text = '';
-  const step = (next: string): ReplyTextStep => {
-    const delta = next.startsWith(text) ? next.slice(text.length) : next;
+  /** What `text` was last made of: appending to it directly is only right while that holds. */
+  let source: 'artifacts' | 'status' | 'other' = 'other';
+  const unchanged = (): ReplyTextStep => ({ text, delta: '' });
+  // `appended` is given when `next` is `text` plus it: no comparison of the whole text, so a stream of many small
+  // chunks costs time linear in its size.
+  const step = (next: string, from: typeof source, appended?: string): ReplyTextStep => {
+    const delta = appended ?? (next.startsWith(text) ? next.slice(text.length) : next);
     text = next;
+    source = from;
     return { text, delta };
   };
   const artifactsText = () => [...artifacts.values()].filter((t) => t !== '').join(ARTIFACT_SEPARATOR);
+  const fromArtifactsOrStatus = (): ReplyTextStep => {
+    const joined = artifactsText();
+    return joined !== '' ? step(joined, 'artifacts') : step(statusText, 'status');
+  };
   return {
     get text() {
       return text;
     },
     push(event) {
-      if (!isRecord(event)) return { text, delta: '' };
+      if (!isRecord(event)) return unchanged();
       switch (event.kind) {
         case 'artifact-update': {
           const id = event.artifact?.artifactId ?? '';
           const chunk = partsText(event.artifact?.parts);
-          artifacts.set(id, event.append === true ? (artifacts.get(id) ?? '') + chunk : chunk);
-          return step(artifactsText() || statusText);
+          const before = artifacts.get(id);
+          if (event.append === true && before !== undefined) {
+            artifacts.set(id, before + chunk);
+            // The common case: the newest artifact grows, and the reply is the artifacts' text.
+            if (id === lastArtifactId && source === 'artifacts' && before !== '') {
+              return chunk === '' ? unchanged() : step(text + chunk, 'artifacts', chunk);
+            }
+          } else {
+            if (before === undefined) lastArtifactId = id;
+            artifacts.set(id, chunk);
+          }
+          return fromArtifactsOrStatus();
         }
         case 'status-update': {
           const said = messageText(event.status?.message);
-          if (said === '') return { text, delta: '' };
-          if (INTERRUPTED_STATES.has(event.status.state)) return step(said);
-          statusText = said.startsWith(statusText) ? said : statusText + said;
-          return step(artifactsText() || statusText);
+          if (said === '') return unchanged();
+          if (INTERRUPTED_STATES.has(event.status.state)) return step(said, 'other');
+          const cumulative = said.startsWith(statusText);
+          statusText = cumulative ? said : statusText + said;
+          if (artifacts.size > 0 && artifactsText() !== '') return unchanged();
+          return !cumulative && source === 'status'
+            ? step(text + said, 'status', said)
+            : step(statusText, 'status');
         }
         case 'task': {
-          for (const artifact of event.artifacts ?? [])
+          for (const artifact of event.artifacts ?? []) {
+            if (!isRecord(artifact)) continue;
+            if (!artifacts.has(artifact.artifactId)) lastArtifactId = artifact.artifactId;
             artifacts.set(artifact.artifactId, artifactText(artifact));
+          }
           const whole = taskText(event);
-          if (whole === '') return { text, delta: '' };
+          if (whole === '') return unchanged();
           statusText = messageText(event.status?.message);
-          return step(whole);
+          return step(
+            whole,
+            artifactsText() === whole ? 'artifacts' : whole === statusText ? 'status' : 'other',
+          );
         }
         case 'message': {
           const said = messageText(event);
-          return said === '' ? { text, delta: '' } : step(said);
+          return said === '' ? unchanged() : step(said, 'other');
         }
         default:
-          return { text, delta: '' };
+          return unchanged();
       }
     },
   };

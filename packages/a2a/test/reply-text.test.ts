@@ -178,4 +178,25 @@ describe('createReplyTextAccumulator', () => {
     ]);
     expect(steps.map((s) => s.text)).toEqual(['', '', 'echo: hi', 'echo: hi']);
   });
+
+  it('keeps chunks per artifact: appends to an earlier artifact, a replacing chunk, many small chunks', () => {
+    const chunk = (artifactId: string, text: string, append?: boolean): StreamEvent => ({
+      kind: 'artifact-update',
+      taskId: 't1',
+      contextId: 'c1',
+      artifact: { artifactId, parts: [{ kind: 'text', text }] },
+      ...(append === undefined ? {} : { append }),
+    });
+    const steps = follow([chunk('a', 'one'), chunk('b', 'two'), chunk('a', '+', true), chunk('b', 'TWO')]);
+    expect(steps.map((s) => s.text)).toEqual(['one', 'one\n\ntwo', 'one+\n\ntwo', 'one+\n\nTWO']);
+    expect(steps[1]?.delta).toBe('\n\ntwo');
+    // A changed middle replaces the text: the delta is all of it.
+    expect(steps[2]?.delta).toBe('one+\n\ntwo');
+    const acc = createReplyTextAccumulator();
+    acc.push(chunk('x', 'a'));
+    let deltas = 'a';
+    for (let i = 0; i < 5_000; i++) deltas += acc.push(chunk('x', String(i % 10), true)).delta;
+    expect(acc.text).toBe(deltas);
+    expect(acc.text).toHaveLength(5_001);
+  });
 });
