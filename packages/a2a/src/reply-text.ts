@@ -25,7 +25,8 @@ const ARTIFACT_SEPARATOR = '\n\n';
  *
  * For a stream event, the text that event carries: an `artifact-update`'s chunk, a `status-update`'s message, a
  * task snapshot's or a message's whole text. Use {@link createReplyTextAccumulator} to follow a stream's reply so
- * far. Data and file parts are not text and are left out; an answer without text is `''`.
+ * far. Data and file parts are not text and are left out; an answer without text is `''`. Never throws: a field of
+ * another type than the model's reads as absent.
  */
 export function replyText(result: ReplySource): string {
   if (!isRecord(result)) return '';
@@ -127,7 +128,7 @@ export function createReplyTextAccumulator(): ReplyTextAccumulator {
             : step(statusText, 'status');
         }
         case 'task': {
-          for (const artifact of event.artifacts ?? []) {
+          for (const artifact of listOf(event.artifacts)) {
             if (!isRecord(artifact)) continue;
             if (!artifacts.has(artifact.artifactId)) lastArtifactId = artifact.artifactId;
             artifacts.set(artifact.artifactId, artifactText(artifact));
@@ -154,7 +155,7 @@ export function createReplyTextAccumulator(): ReplyTextAccumulator {
 function taskText(task: Task): string {
   const status = messageText(task.status?.message);
   if (status !== '' && INTERRUPTED_STATES.has(task.status.state)) return status;
-  const artifacts = (task.artifacts ?? [])
+  const artifacts = listOf(task.artifacts)
     .map(artifactText)
     .filter((t) => t !== '')
     .join(ARTIFACT_SEPARATOR);
@@ -193,6 +194,11 @@ function partsText(parts: readonly Part[] | undefined): string {
     if (isRecord(part) && part.kind === 'text' && typeof part.text === 'string') out += part.text;
   }
   return out;
+}
+
+/** A list the server sent, or none when it sent something else there. */
+function listOf<T>(value: readonly T[] | undefined): readonly T[] {
+  return Array.isArray(value) ? value : [];
 }
 
 function isRecord<T>(value: T | undefined | null): value is T {
