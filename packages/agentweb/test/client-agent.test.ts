@@ -12,6 +12,7 @@ import {
   type AgentWebOptions,
   isAgentWebInputError,
   isClientClosedError,
+  isCrossOriginEndpointError,
   replyText,
 } from '../src/index.js';
 import { collectUpdates, loopbackAgentOptions, loopbackHttp } from './agent-fixtures.js';
@@ -163,6 +164,25 @@ describe('aw.agent(): a generic A2A agent on the official SDK server', () => {
     await expect(aw.agent(peer.origin)).rejects.toSatisfy(isClientClosedError);
   });
 
+  it('a card naming an endpoint on another origin: used with a warning, refused under strict', async () => {
+    const elsewhere = await startCardServer((origin) => cardOf('Elsewhere', `${peer.origin}/a2a`));
+    try {
+      const agent = await make().agent(elsewhere.origin);
+      expect(agent.warnings.map((w) => w.code)).toContain('endpoint-cross-origin');
+      const reply = await agent.send('hi');
+      expect(reply.text).toBe('echo: hi (turn 1)');
+      expect(reply.warnings).toEqual(agent.warnings);
+      await expect(make({ strict: true }).agent(elsewhere.origin)).rejects.toSatisfy(
+        isCrossOriginEndpointError,
+      );
+      await expect(make().agent(elsewhere.origin, { strict: true })).rejects.toSatisfy(
+        isCrossOriginEndpointError,
+      );
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('ends a turn at timeoutMs with a TimeoutError', async () => {
     const slow = await startSlowAgent();
     try {
@@ -190,21 +210,32 @@ describe('aw.agent(): a generic A2A agent on the official SDK server', () => {
   });
 });
 
-/** The agent's card, and a JSON-RPC endpoint that never answers. */
-async function startSlowAgent(): Promise<{ origin: string; close(): Promise<void> }> {
-  const { createServer } = await import('node:http');
-  const card = (origin: string) => ({
-    name: 'Slow',
-    description: 'never answers',
+/** A 0.3 card named `name` whose JSON-RPC endpoint is `url`. */
+function cardOf(name: string, url: string) {
+  return {
+    name,
+    description: name,
     protocolVersion: '0.3.0',
     version: '1',
-    url: `${origin}/a2a`,
+    url,
     preferredTransport: 'JSONRPC',
     capabilities: {},
     defaultInputModes: ['text/plain'],
     defaultOutputModes: ['text/plain'],
     skills: [],
-  });
+  };
+}
+
+/** The agent's card, and a JSON-RPC endpoint that never answers. */
+function startSlowAgent(): Promise<{ origin: string; close(): Promise<void> }> {
+  return startCardServer((origin) => cardOf('Slow', `${origin}/a2a`));
+}
+
+/** Serves a card at the well-known path; `/a2a` never answers. */
+async function startCardServer(
+  card: (origin: string) => unknown,
+): Promise<{ origin: string; close(): Promise<void> }> {
+  const { createServer } = await import('node:http');
   let origin = '';
   const server = createServer((req, res) => {
     if (req.url === '/.well-known/agent-card.json') {

@@ -1,6 +1,5 @@
 import {
   type A2AClient,
-  createA2AClient,
   createReplyTextAccumulator,
   isFinalState,
   isTaskNotFoundError,
@@ -13,7 +12,7 @@ import {
 } from '@agentweb/a2a';
 import type { AgentProfile } from '@agentweb/agentcard';
 import { formatPath } from '@agentweb/agentcard';
-import { type ContextStore, merchantIdentity } from '@agentweb/cap';
+import type { ContextStore } from '@agentweb/cap';
 import { TimeoutError } from '@agentweb/http';
 import { AgentConversation, type ConversationTurn } from './agent-conversation.js';
 import type {
@@ -25,9 +24,9 @@ import type {
   AgentWarning,
   AgentWebAgent,
 } from './agent-types.js';
-import { lookupCredentials } from './credentials.js';
-import { AgentWebInputError, CrossOriginEndpointError } from './errors.js';
-import { domainOf, type FindCardDeps, findCard } from './find-card.js';
+import { connectCard } from './connect-card.js';
+import { AgentWebInputError } from './errors.js';
+import { type FindCardDeps, findCard } from './find-card.js';
 import type { AgentWebOptions } from './types.js';
 
 /** What building an agent needs from the client. */
@@ -57,32 +56,11 @@ export async function buildAgent(
     throw new AgentWebInputError('target', 'expected a domain, an origin or a card URL');
   }
   const found = await findCard(deps, target, { signal: options.signal, requireCap: false, field: 'target' });
-  const domain = domainOf(found);
-  const auth =
-    options.credentials ??
-    lookupCredentials(deps.credentials, { domain, profile: found.profile, cardUrl: found.cardUrl });
-  const strict = options.strict ?? deps.strict;
-  // When the A2A client reads leniently with warnings, `strict` and a warning hook are passed here.
-  const a2a = await createA2AClient({
-    profile: found.profile,
-    http: deps.http,
-    cardCache: deps.cardCache,
-    ...(auth === undefined ? {} : { auth }),
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  const { a2a, identity, domain } = await connectCard(deps, found, {
+    credentials: options.credentials,
+    signal: options.signal,
+    strict: options.strict ?? deps.strict,
   });
-  const identity = merchantIdentity({
-    endpoint: { url: a2a.endpoint.url, binding: a2a.binding },
-    cardUrl: found.cardUrl,
-    endpointIndex: Math.max(0, found.profile.endpoints.indexOf(a2a.endpoint.endpoint)),
-  });
-  if (identity.crossOrigin && strict) {
-    await a2a.close();
-    throw new CrossOriginEndpointError({
-      cardUrl: found.cardUrl ?? identity.origin,
-      endpointUrl: identity.endpoint.url,
-      binding: identity.endpoint.binding,
-    });
-  }
   const warnings: AgentWarning[] = [
     ...found.issues.map((issue) => ({
       code: issue.rule,

@@ -1,10 +1,9 @@
-import { type A2AAuth, createA2AClient } from '@agentweb/a2a';
 import type { AgentProfile } from '@agentweb/agentcard';
-import { type ContextStore, createMerchantClient, merchantBackoffKey, merchantIdentity } from '@agentweb/cap';
+import { type ContextStore, createMerchantClient, merchantBackoffKey } from '@agentweb/cap';
 import { isDiscoveryError } from '@agentweb/discovery';
-import { lookupCredentials } from './credentials.js';
-import { CrossOriginEndpointError, NotACapMerchantError } from './errors.js';
-import { domainOf, type FindCardDeps, type FoundCard, findCard } from './find-card.js';
+import { connectCard } from './connect-card.js';
+import { NotACapMerchantError } from './errors.js';
+import { type FindCardDeps, type FoundCard, findCard } from './find-card.js';
 import type { AddMerchantOptions, AgentWebMerchant, AgentWebOptions } from './types.js';
 
 /** What building a merchant needs from the client. */
@@ -36,30 +35,11 @@ export async function buildMerchant(
   const found = await findMerchantCard(deps, target, options.signal);
   const label = typeof target === 'string' ? target.trim() : found.profile.id;
   if (found.profile.cap?.supported !== true) throw new NotACapMerchantError(label, found.profile.id);
-  const domain = domainOf(found);
-  const auth: A2AAuth | undefined =
-    options.credentials ??
-    lookupCredentials(deps.credentials, { domain, profile: found.profile, cardUrl: found.cardUrl });
-  const a2a = await createA2AClient({
-    profile: found.profile,
-    http: deps.http,
-    cardCache: deps.cardCache,
-    ...(auth === undefined ? {} : { auth }),
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  const { a2a, identity, domain, authenticated } = await connectCard(deps, found, {
+    credentials: options.credentials,
+    signal: options.signal,
+    strict: options.strict ?? deps.strict,
   });
-  const identity = merchantIdentity({
-    endpoint: { url: a2a.endpoint.url, binding: a2a.binding },
-    cardUrl: found.cardUrl,
-    endpointIndex: Math.max(0, found.profile.endpoints.indexOf(a2a.endpoint.endpoint)),
-  });
-  if (identity.crossOrigin && (options.strict ?? deps.strict)) {
-    await a2a.close();
-    throw new CrossOriginEndpointError({
-      cardUrl: found.cardUrl ?? identity.origin,
-      endpointUrl: identity.endpoint.url,
-      binding: identity.endpoint.binding,
-    });
-  }
   const backoff = deps.merchantBackoff?.(
     merchantBackoffKey({ merchantId: identity.key, profile: found.profile }),
   );
@@ -73,7 +53,7 @@ export async function buildMerchant(
     ...(backoff === undefined ? {} : { backoff }),
     // The A2A client above carries the credentials; `true` tells the CAP client they exist (cache partition,
     // skills that need auth).
-    ...(auth === undefined ? {} : { credentials: true as const }),
+    ...(authenticated ? { credentials: true as const } : {}),
     // The verified identity, not the card's claim: contextIds, search cache pages and outcomes are keyed by it.
     merchantId: identity.key,
     ...(found.cardUrl === undefined ? {} : { agentCardUrl: found.cardUrl }),
