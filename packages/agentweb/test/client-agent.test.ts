@@ -165,7 +165,7 @@ describe('aw.agent(): a generic A2A agent on the official SDK server', () => {
   });
 
   it('a card naming an endpoint on another origin: used with a warning, refused under strict', async () => {
-    const elsewhere = await startCardServer((origin) => cardOf('Elsewhere', `${peer.origin}/a2a`));
+    const elsewhere = await startCardServer(() => cardOf('Elsewhere', `${peer.origin}/a2a`));
     try {
       const agent = await make().agent(elsewhere.origin);
       expect(agent.warnings.map((w) => w.code)).toContain('endpoint-cross-origin');
