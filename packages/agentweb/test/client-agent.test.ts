@@ -103,6 +103,12 @@ describe('aw.agent(): a generic A2A agent on the official SDK server', () => {
     expect(next).toMatchObject({ text: 'echo: after stream (turn 2)', contextId: last?.contextId });
     const streamed = await collectUpdates(agent.stream('and again'));
     expect(streamed.at(-1)?.text).toBe('echo: and again (turn 3)');
+    // A consumer that stops after the first update still keeps its new conversation.
+    for await (const update of agent.stream('early stop', { newContext: true })) {
+      expect(update.contextId).toEqual(expect.any(String));
+      break;
+    }
+    expect((await agent.send('after early stop')).text).toBe('echo: after early stop (turn 2)');
   });
 
   it('shows input-required with the agent question, and the answer continues the same task', async () => {

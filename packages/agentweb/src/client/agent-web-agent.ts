@@ -183,10 +183,13 @@ class GenericAgent implements AgentWebAgent {
           taskId = ids.taskId ?? taskId;
           contextId = ids.contextId ?? contextId;
           state = stateOf(event) ?? state;
-          // The conversation exists once the agent named it: later first turns may go ahead and continue it.
-          if (lease !== undefined && contextId !== undefined) {
+          // Stored as soon as the agent names it, so a consumer that stops reading early keeps the conversation, and
+          // first turns waiting for the lock may go ahead and continue it.
+          if (contextId !== undefined && contextId !== turn.contextId) {
             await conversation.end(turn, { contextId, taskId, state: 'working' });
             turn.contextId = contextId;
+          }
+          if (lease !== undefined && contextId !== undefined) {
             await lease.release();
             lease = undefined;
           }
