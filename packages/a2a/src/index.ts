@@ -36,6 +36,13 @@ export { DEFAULT_GRPC_IDLE_TIMEOUT_MS, type GrpcOptions } from './grpc/grpc-opti
 export { type GrpcTarget, parseGrpcTarget } from './grpc/grpc-target.js';
 export { canonicalizeJson } from './jcs.js';
 export * from './model.js';
+export {
+  createReplyTextAccumulator,
+  type ReplySource,
+  type ReplyTextAccumulator,
+  type ReplyTextStep,
+  replyText,
+} from './reply-text.js';
 export { type RestErrorSite, restErrorFromBody } from './rest/rest-errors.js';
 export { isStreamEnd, type ResumeOptions, resumableStream } from './resume-stream.js';
 export { type SelectEndpointOptions, type SelectedEndpoint, selectEndpoint } from './select-endpoint.js';

@@ -12,6 +12,7 @@ const COMMANDS = [
   'agis validate',
   'agis mcp',
   'intent',
+  'ask',
   'crawl',
   'crawl-worker',
 ];

@@ -66,14 +66,14 @@ function futureSeating(days: number): string {
 }
 
 describe('createMcpServer: tools/list', () => {
-  it('lists the seven neutral tools with titles, annotations and lenient nullable inputs, then one tool per AGIS endpoint', async () => {
+  it('lists the eight neutral tools with titles, annotations and lenient nullable inputs, then one tool per AGIS endpoint', async () => {
     const aw = await loadedClient();
     const mcp = await connect(createMcpServer(aw));
     const { tools } = await mcp.listTools();
     const names = tools.map((t) => t.name);
-    expect(names.slice(0, 7)).toEqual([...AGENT_WEB_TOOL_NAMES]);
+    expect(names.slice(0, 8)).toEqual([...AGENT_WEB_TOOL_NAMES]);
     const endpoints = sb.agis.length > 0 ? aw.agisServices().flatMap((s) => s.document.endpoints) : [];
-    expect(tools).toHaveLength(7 + endpoints.length);
+    expect(tools).toHaveLength(8 + endpoints.length);
 
     const search = tools.find((t) => t.name === 'search_products')!;
     expect(search.title).toBe('Search products');
@@ -495,7 +495,7 @@ describe('createMcpServer: AGIS tools', () => {
     mcp.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       changed++;
     });
-    expect((await mcp.listTools()).tools).toHaveLength(7);
+    expect((await mcp.listTools()).tools).toHaveLength(AGENT_WEB_TOOL_NAMES.length);
 
     const reservations = sb.agis.find((s) => s.id === 'reservations')!;
     const first = await aw.loadAgisService(reservations.baseUrl);

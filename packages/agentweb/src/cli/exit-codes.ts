@@ -31,7 +31,7 @@ export const EXIT_CODE_TABLE: readonly ExitCodeRow[] = [
   {
     code: EXIT.failed,
     meaning:
-      'the operation ran and failed: validation found failures, nothing discovered, unknown product id, intent abstained, a call needing confirmation was refused, unreadable file',
+      'the operation ran and failed: validation found failures, nothing discovered, unknown product id, intent abstained, a call needing confirmation was refused, an agent failed, rejected or canceled the task, unreadable file',
   },
   {
     code: EXIT.usage,

@@ -15,7 +15,7 @@ export function mainUsage(version: string): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
   const networkCommands = COMMANDS.filter((c) => c.clientFlags).map((c) => c.name);
   return [
-    `agentweb ${version}: discover agents and merchants, shop over CAP, route intents to AGIS services`,
+    `agentweb ${version}: discover agents and merchants, ask agents, shop over CAP, route intents to AGIS services`,
     '',
     'Usage: agentweb <command> [arguments] [flags]',
     '',

@@ -39,6 +39,8 @@ import {
 import { createHttpClient, HTTP_CLIENT_RULE, type HttpClient } from '@agentweb/http';
 import { createRedisState, REDIS_STATE_RULES, type RedisState } from '@agentweb/redis';
 import type { AgentWebState } from '../state/agent-web-state.js';
+import type { AgentOptions, AgentWebAgent } from './agent-types.js';
+import { buildAgent } from './agent-web-agent.js';
 import { isAgisService } from './agis-service-identity.js';
 import { buildMerchant } from './build-merchant.js';
 import { createEventEmitter, type EventEmitter } from './emit-event.js';
@@ -155,6 +157,8 @@ export class AgentWeb implements AgentWebClient {
   readonly #concurrency: number | undefined;
   readonly #perHostConcurrency: number | undefined;
   readonly #pendingAdds = new Map<string, Promise<AgentWebMerchant>>();
+  /** Generic agents still open, closed with the client. */
+  readonly #agents = new Set<AgentWebAgent>();
   #services: LoadedAgisService[] = [];
   #matcher: IntentMatcher | undefined;
   #closing: Promise<void> | undefined;
@@ -281,6 +285,31 @@ export class AgentWeb implements AgentWebClient {
       this.#emit({ type: 'merchant:warning', merchantId: merchant.id, domain: merchant.domain, warning });
     }
     return merchant;
+  }
+
+  async agent(target: string | AgentProfile, options: AgentOptions = {}): Promise<AgentWebAgent> {
+    this.#assertOpen('agent');
+    options.signal?.throwIfAborted();
+    const agent = await buildAgent(
+      {
+        http: this.#http,
+        cardCache: this.#cardCache,
+        contextStore: this.#contextStore,
+        userId: this.userId,
+        credentials: this.#options.credentials,
+        strict: this.#options.strict ?? false,
+        discover: (name, call) => this.#discover(name, call),
+        onClose: (closed) => this.#agents.delete(closed),
+      },
+      target,
+      options,
+    );
+    if (this.#closing !== undefined) {
+      await agent.close();
+      throw new ClientClosedError('agent');
+    }
+    this.#agents.add(agent);
+    return agent;
   }
 
   merchants(): readonly AgentWebMerchant[] {
@@ -481,6 +510,7 @@ export class AgentWeb implements AgentWebClient {
       // Merchants over gRPC hold a channel each. Merchants replaced or dropped earlier were left open for callers
       // still holding them.
       await this.#registry.closeClients();
+      await Promise.all([...this.#agents].map((agent) => agent.close()));
       if (this.#ownsHttp) await this.#http.close();
       // A state the caller gave is the caller's to close (other clients may share it); one made from `redis` is ours.
       await this.#ownedState?.close();

@@ -1,6 +1,16 @@
 // The types that appear in the client's public signatures, so a user names them from `agentweb` alone: under pnpm
 // (and any strict layout) `@agentweb/cap` and the other internal packages are not resolvable from the user's code.
-export type { A2AAuth } from '@agentweb/a2a';
+export type {
+  A2AAuth,
+  A2ABinding,
+  A2ADialect,
+  Artifact,
+  OutgoingMessage,
+  Part,
+  SendMessageResult,
+  StreamEvent,
+  TaskState,
+} from '@agentweb/a2a';
 export type { AgentProfile } from '@agentweb/agentcard';
 export type {
   AgisDocument,

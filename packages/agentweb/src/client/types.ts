@@ -43,6 +43,7 @@ import type {
 } from '@agentweb/http';
 import type { RedisStateOptions } from '@agentweb/redis';
 import type { AgentWebState } from '../state/agent-web-state.js';
+import type { AgentOptions, AgentWebAgent } from './agent-types.js';
 
 /** Credentials for one merchant, looked up when the merchant is added. */
 export type CredentialsLookup = (merchant: { domain: string; profile: AgentProfile }) => A2AAuth | undefined;
@@ -334,6 +335,12 @@ export interface AgentWebClient {
   ): Promise<ResolveManyOutcome[]>;
   /** Adds a CAP merchant by domain, card URL or profile (discovering it when needed). */
   addMerchant(target: string | AgentProfile, options?: AddMerchantOptions): Promise<AgentWebMerchant>;
+  /**
+   * Finds a generic A2A agent by domain, origin or card URL (CAP not needed) to ask it things; follow-up turns
+   * continue each user's conversation through the context store. Optional for hosts' own clients: the
+   * `ask_agent` tool reports a client without it.
+   */
+  agent?(target: string | AgentProfile, options?: AgentOptions): Promise<AgentWebAgent>;
   /** The merchants added so far. */
   merchants(): readonly AgentWebMerchant[];
   /** Searches every (or the given) merchant at once; partial results at the deadline. */

@@ -1,6 +1,7 @@
 import { checkOptions, is, required } from '@agentweb/core';
 import type { AgentWebClient } from '../client/types.js';
 import { createMemoryApprovalStore } from '../state/memory-approval-store.js';
+import { createAskAgentTool } from './ask-agent-tool.js';
 import { createDiscoverMerchantsTool } from './discover-merchants-tool.js';
 import { DEFAULT_MAX_RESULT_CHARS } from './fit-result.js';
 import { createGetProductTool } from './get-product-tool.js';
@@ -79,7 +80,7 @@ const CLIENT_RULE = required({
 
 /**
  * The neutral AgentWeb tool list, for any agent framework: `discover_merchants`, `search_products`,
- * `get_product`, `manage_cart`, `order_status`, `match_intent`, `invoke_intent` (in that order, filtered by
+ * `get_product`, `manage_cart`, `order_status`, `match_intent`, `invoke_intent`, `ask_agent` (in that order, filtered by
  * `include`). Each tool has a strict zod input and returns `{ ok: true, data }` or `{ ok: false, error }`, never
  * throwing. `match_intent` and `invoke_intent` of one list share their recent matches, so create the list once per
  * conversation or agent; with a client whose state shares approvals (`new AgentWeb({ state })`), every list of
@@ -140,6 +141,7 @@ export function buildAgentWebTools(
     order_status: () => createOrderStatusTool(client, settings),
     match_intent: () => createMatchIntentTool(client, matches, settings),
     invoke_intent: () => createInvokeIntentTool(client, matches, { ...settings, confirm: options.confirm }),
+    ask_agent: () => createAskAgentTool(client, settings),
   };
   return AGENT_WEB_TOOL_NAMES.filter((name) => include.has(name)).map((name) => build[name]());
 }

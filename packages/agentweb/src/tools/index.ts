@@ -1,3 +1,4 @@
+export { askAgentInput, MAX_ASK_TEXT_CHARS } from './ask-agent-tool.js';
 export { createAgentWebTools } from './create-agent-web-tools.js';
 export { discoverMerchantsInput } from './discover-merchants-tool.js';
 export { DEFAULT_MAX_RESULT_CHARS } from './fit-result.js';

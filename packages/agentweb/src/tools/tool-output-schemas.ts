@@ -139,6 +139,19 @@ const invokeIntent = z.looseObject({
   truncated,
 });
 
+const askAgent = z.looseObject({
+  agent: text.describe('The domain the agent speaks for.'),
+  name: text,
+  text: text.describe("The agent's answer; its question when needsInput is true."),
+  state: text,
+  needsInput: z.boolean(),
+  taskId: text.nullable(),
+  contextId: text.nullable(),
+  data: z.array(anyJson).optional(),
+  warnings: z.array(text).optional(),
+  truncated,
+});
+
 /** The `data` schema of each neutral tool. */
 export const TOOL_DATA_SCHEMAS: Record<AgentWebToolName, z.ZodType> = {
   discover_merchants: discoverMerchants,
@@ -148,6 +161,7 @@ export const TOOL_DATA_SCHEMAS: Record<AgentWebToolName, z.ZodType> = {
   order_status: orderStatus,
   match_intent: matchIntent,
   invoke_intent: invokeIntent,
+  ask_agent: askAgent,
 };
 
 /** The `data` of an AGIS endpoint tool: which endpoint answered, its HTTP status and its JSON body. */

@@ -23,6 +23,8 @@ export const TOOL_ERROR_CODES = {
   serviceChanged: 'SERVICE_CHANGED',
   /** The result could not be made small enough for `maxResultChars`. */
   resultTooLarge: 'RESULT_TOO_LARGE',
+  /** The client given to the tools cannot do what the tool needs (a host's client without `agent`). */
+  unsupported: 'UNSUPPORTED_CLIENT',
   /** An error that is not an `AgentWebError` (a bug, or a broken dependency). */
   unexpected: 'UNEXPECTED_ERROR',
 } as const;

@@ -11,6 +11,7 @@ export const AGENT_WEB_TOOL_NAMES = [
   'order_status',
   'match_intent',
   'invoke_intent',
+  'ask_agent',
 ] as const;
 
 /** One of the neutral tool names. */
@@ -84,7 +85,7 @@ export type ConfirmCallback = (request: ConfirmationRequest) => boolean | Promis
 
 /** Options of `createAgentWebTools` (and of every adapter). */
 export interface AgentWebToolsOptions {
-  /** Tools to create, by name (default: all seven). Unknown names are refused with `AgentWebToolsOptionsError`. */
+  /** Tools to create, by name (default: all eight). Unknown names are refused with `AgentWebToolsOptionsError`. */
   include?: readonly AgentWebToolName[];
   /**
    * Host-side confirmation for AGIS endpoints that need it (irreversible, or matched with low confidence). When

@@ -1,7 +1,9 @@
 // Cards, A2A replies, CAP outputs and filters, HTTP headers: the JSON and header values merchants and agents send.
 import {
   canonicalizeJson,
+  createReplyTextAccumulator,
   parseSse as parseA2aSse,
+  replyText,
   sendResultFromV1,
   sendResultFromV03,
   streamEventFromV1,
@@ -157,6 +159,39 @@ export const protocolTargets: FuzzTarget[] = [
     size: textSize,
     coveredBy: 'packages/a2a/test/sse-parser.test.ts',
     testRuns: 0,
+  }),
+  defineTarget({
+    name: 'a2a.replyText',
+    input: mutatedJson([
+      { task: TASK_V03 },
+      TASK_V03,
+      { kind: 'message', messageId: 'm', role: 'agent', parts: [{ kind: 'text', text: 'x' }] },
+      [
+        {
+          kind: 'status-update',
+          taskId: 't',
+          contextId: 'c',
+          status: { state: 'working', message: { role: 'agent', parts: [{ kind: 'text', text: 'a' }] } },
+          final: false,
+        },
+        {
+          kind: 'artifact-update',
+          taskId: 't',
+          contextId: 'c',
+          artifact: { artifactId: 'a', parts: [{ kind: 'text', text: 'b' }] },
+          append: true,
+        },
+      ],
+    ]),
+    // Reads results a lenient reader let through: any shape is read as far as it goes, never thrown on.
+    run: (value: unknown) => {
+      const acc = createReplyTextAccumulator();
+      for (const event of Array.isArray(value) ? value : [value]) acc.push(event as never);
+      return [replyText(value as never), acc.text];
+    },
+    size: jsonSize,
+    neverThrows: true,
+    testRuns: 150,
   }),
   defineTarget({
     name: 'a2a.canonicalizeJson',

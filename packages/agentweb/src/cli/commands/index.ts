@@ -1,6 +1,7 @@
 import type { CliCommand } from '../command.js';
 import { agisMcpCommand } from './agis-mcp.js';
 import { agisValidateCommand } from './agis-validate.js';
+import { askCommand } from './ask.js';
 import { cardValidateCommand } from './card-validate.js';
 import { crawlCommand } from './crawl.js';
 import { crawlWorkerCommand } from './crawl-worker.js';
@@ -18,6 +19,7 @@ export const COMMANDS: readonly CliCommand[] = [
   agisValidateCommand,
   agisMcpCommand,
   intentCommand,
+  askCommand,
   crawlCommand,
   crawlWorkerCommand,
 ];
