@@ -8,13 +8,21 @@
 // run, the bins, and publint and attw (`--profile esm-only`) on every tarball. One line per check; exits 1 naming
 // the checks that failed. `--keep` leaves the project folder for a look.
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FOOTPRINT_INSTALL_SCRIPTS, footprintBounds, installFootprint } from './consumer/footprint.mjs';
 import {
-  consumerManifest,
   cjsRequiresModule,
+  consumerManifest,
   esmImportsModule,
   exportSpecifiers,
   readmeExampleModule,
@@ -96,7 +104,9 @@ async function pool(tasks, limit) {
 
 const missingBuild = publishedPackages(root).filter((p) => !existsSync(join(p.dir, 'dist')));
 if (missingBuild.length > 0) {
-  console.log(`consumer test: no dist in ${missingBuild.map((p) => p.name).join(', ')}; run pnpm build first`);
+  console.log(
+    `consumer test: no dist in ${missingBuild.map((p) => p.name).join(', ')}; run pnpm build first`,
+  );
   process.exit(1);
 }
 
@@ -126,10 +136,21 @@ try {
   };
   const lints = pool(
     packed.flatMap((pkg) => [
-      async () => ({ name: `publint --strict ${pkg.name}`, ...(await lint('publint', ['run', pkg.tarball, '--strict'])()) }),
+      async () => ({
+        name: `publint --strict ${pkg.name}`,
+        ...(await lint('publint', ['run', pkg.tarball, '--strict'])()),
+      }),
       async () => ({
         name: `attw --profile esm-only ${pkg.name}`,
-        ...(await lint('attw', [pkg.tarball, '--profile', 'esm-only', '--no-definitely-typed', '--format', 'ascii', '--no-color'])()),
+        ...(await lint('attw', [
+          pkg.tarball,
+          '--profile',
+          'esm-only',
+          '--no-definitely-typed',
+          '--format',
+          'ascii',
+          '--no-color',
+        ])()),
       }),
     ]),
     2,
@@ -174,10 +195,16 @@ try {
   writeFileSync(join(project, 'cjs-requires.cjs'), cjsRequiresModule(specifiers));
   writeFileSync(join(project, 'types.ts'), typesModule(specifiers));
   for (const setting of Object.keys(TSC_SETTINGS))
-    writeFileSync(join(project, `tsconfig.${setting}.json`), `${JSON.stringify(tsconfig(setting), null, 2)}\n`);
+    writeFileSync(
+      join(project, `tsconfig.${setting}.json`),
+      `${JSON.stringify(tsconfig(setting), null, 2)}\n`,
+    );
   for (const file of ['sandbox-options.mjs', 'bundle-entry.mjs'])
     copyFileSync(join(root, 'scripts/consumer/project', file), join(project, file));
-  writeFileSync(join(project, 'readme-example.mjs'), readmeExampleModule(readFileSync(join(root, 'README.md'), 'utf8')));
+  writeFileSync(
+    join(project, 'readme-example.mjs'),
+    readmeExampleModule(readFileSync(join(root, 'README.md'), 'utf8')),
+  );
 
   const loadAll = async (file, how) => {
     const out = await mustRun('node', [file], { cwd: project });
@@ -189,22 +216,30 @@ try {
     return `${loaded} subpaths ${how}`;
   };
   await check('ESM import of every subpath', () => loadAll('esm-imports.mjs', 'imported'));
-  await check('CommonJS require of every subpath (require(esm))', () => loadAll('cjs-requires.cjs', 'required'));
+  await check('CommonJS require of every subpath (require(esm))', () =>
+    loadAll('cjs-requires.cjs', 'required'),
+  );
 
   // The three settings run two at a time; each prints its own line.
   await pool(
     Object.keys(TSC_SETTINGS).map(
       (setting) => () =>
-        check(`tsc, ${JSON.stringify(TSC_SETTINGS[setting]).replaceAll('"', '')}, lib es2023, skipLibCheck false`, async () => {
-          const tsc = join(root, 'node_modules/typescript/bin/tsc');
-          const r = await run('node', [tsc, '-p', `tsconfig.${setting}.json`], { cwd: project, timeoutMs: 300_000 });
-          if (r.code !== 0) {
-            const errors = r.stdout.split('\n').filter((l) => l.includes('error TS'));
-            if (errors.length === 0) throw new Error(`exit ${r.code}:\n      ${tail(r)}`);
-            throw new Error(`${errors.length} errors:\n      ${errors.slice(0, 15).join('\n      ')}`);
-          }
-          return '';
-        }),
+        check(
+          `tsc, ${JSON.stringify(TSC_SETTINGS[setting]).replaceAll('"', '')}, lib es2023, skipLibCheck false`,
+          async () => {
+            const tsc = join(root, 'node_modules/typescript/bin/tsc');
+            const r = await run('node', [tsc, '-p', `tsconfig.${setting}.json`], {
+              cwd: project,
+              timeoutMs: 300_000,
+            });
+            if (r.code !== 0) {
+              const errors = r.stdout.split('\n').filter((l) => l.includes('error TS'));
+              if (errors.length === 0) throw new Error(`exit ${r.code}:\n      ${tail(r)}`);
+              throw new Error(`${errors.length} errors:\n      ${errors.slice(0, 15).join('\n      ')}`);
+            }
+            return '';
+          },
+        ),
     ),
     2,
   );
@@ -224,13 +259,20 @@ try {
 
   await check("the README's code example against the sandbox", async () => {
     needSandbox();
-    return (await mustRun('node', ['readme-example.mjs'], { cwd: project, env: sandboxEnv })).trim().split('\n').pop();
+    return (await mustRun('node', ['readme-example.mjs'], { cwd: project, env: sandboxEnv }))
+      .trim()
+      .split('\n')
+      .pop();
   });
 
   await check('esbuild ESM bundle (platform node, createRequire banner) runs', async () => {
     needSandbox();
     const { bundleWithEsbuild } = await import('./consumer/bundlers.mjs');
-    const size = await bundleWithEsbuild(project, 'bundle-entry.mjs', join(project, 'dist-esbuild/bundle.mjs'));
+    const size = await bundleWithEsbuild(
+      project,
+      'bundle-entry.mjs',
+      join(project, 'dist-esbuild/bundle.mjs'),
+    );
     const out = await mustRun('node', ['dist-esbuild/bundle.mjs'], { cwd: project, env: sandboxEnv });
     return `${(size / 1e6).toFixed(1)} MB; ${out.trim()}`;
   });
@@ -238,13 +280,19 @@ try {
   await check('rolldown ESM bundle (platform node) runs', async () => {
     needSandbox();
     const { bundleWithRolldown } = await import('./consumer/bundlers.mjs');
-    const size = await bundleWithRolldown(project, 'bundle-entry.mjs', join(project, 'dist-rolldown/bundle.mjs'));
+    const size = await bundleWithRolldown(
+      project,
+      'bundle-entry.mjs',
+      join(project, 'dist-rolldown/bundle.mjs'),
+    );
     const out = await mustRun('node', ['dist-rolldown/bundle.mjs'], { cwd: project, env: sandboxEnv });
     return `${(size / 1e6).toFixed(1)} MB; ${out.trim()}`;
   });
 
   await check('npx agentweb --version; agentweb --help', async () => {
-    const version = (await mustRun('npx', ['--no-install', 'agentweb', '--version'], { cwd: project })).trim();
+    const version = (
+      await mustRun('npx', ['--no-install', 'agentweb', '--version'], { cwd: project })
+    ).trim();
     const expected = packed.find((p) => p.name === 'agentweb').version;
     if (!version.includes(expected)) throw new Error(`--version printed "${version}", not ${expected}`);
     const help = await mustRun(projectBin('agentweb'), ['--help'], { cwd: project });
@@ -256,9 +304,13 @@ try {
     needSandbox();
     const flags = ['--allow-http', '--allow-private-network', '--scheme', 'http'];
     flags.push('--resolve', '*.sandbox.test=127.0.0.1', '--dns', sandbox.dns, '--json');
-    const out = await mustRun(projectBin('agentweb'), ['search', 'jacket', '--merchant', sandbox.shop, ...flags], {
-      cwd: project,
-    });
+    const out = await mustRun(
+      projectBin('agentweb'),
+      ['search', 'jacket', '--merchant', sandbox.shop, ...flags],
+      {
+        cwd: project,
+      },
+    );
     const result = JSON.parse(out);
     if (result.products.length === 0) throw new Error('no products');
     return `${result.products.length} products`;

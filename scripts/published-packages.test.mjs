@@ -74,7 +74,8 @@ describe('published packages', () => {
   );
 
   it('finds the links a README can hold', () => {
-    const text = '[a](../../docs/x.md#y) [b](https://e.example/z) [c](#here) [d](./src/a.ts "t")\n[e]: ../f.md\n';
+    const text =
+      '[a](../../docs/x.md#y) [b](https://e.example/z) [c](#here) [d](./src/a.ts "t")\n[e]: ../f.md\n';
     expect(relativeLinks(text)).toEqual(['../../docs/x.md', './src/a.ts', '../f.md']);
   });
 

@@ -82,7 +82,8 @@ export function footprintBounds(root) {
 }
 
 /** The bench group and figures the footprint is recorded under (bench file and targets use these names). */
-export const FOOTPRINT_GROUP = 'install footprint: npm install agentweb (packed tarballs) into an empty project';
+export const FOOTPRINT_GROUP =
+  'install footprint: npm install agentweb (packed tarballs) into an empty project';
 export const FOOTPRINT_PACKAGES = 'packages installed';
 export const FOOTPRINT_MB = 'size on disk';
 export const FOOTPRINT_INSTALL_SCRIPTS = 'packages with install scripts';

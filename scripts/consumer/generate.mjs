@@ -38,7 +38,8 @@ export function exportSpecifiers(pkg, installedDir) {
       const dir = to.slice(2, to.indexOf('*'));
       const files = readdirSync(join(installedDir, dir)).filter((f) => !f.startsWith('.'));
       if (files.length === 0) throw new Error(`${pkg.name} exports ${key} but ${dir} is empty`);
-      for (const file of files) out.push({ specifier: base.replace('*', file), json: file.endsWith('.json') });
+      for (const file of files)
+        out.push({ specifier: base.replace('*', file), json: file.endsWith('.json') });
       continue;
     }
     out.push({ specifier: base, json: key.endsWith('.json') });
@@ -199,9 +200,9 @@ export function readmeExampleModule(readme) {
     code,
     'await dns.close();',
     "if (products.length === 0) throw new Error('the README search found no product');",
-    "if (outcomes.some((o) => o.status !== 'ok')) throw new Error(`outcomes: ${JSON.stringify(outcomes)}`);",
+    "if (outcomes.some((o) => o.status !== 'ok')) throw new Error('outcomes: ' + JSON.stringify(outcomes));",
     "if (match.abstain) throw new Error('the README intent abstained');",
-    'console.log(`${products.length} products; intent ${match.candidates[0]?.method} ${match.candidates[0]?.path}`);',
+    "console.log(products.length + ' products; intent ' + match.candidates[0]?.method + ' ' + match.candidates[0]?.path);",
     '',
   ].join('\n');
 }

@@ -14,11 +14,16 @@ export function listMcpTools([command, ...args], cwd) {
       child.kill('SIGTERM');
       fn();
     };
-    const timer = setTimeout(() => finish(() => reject(new Error(`no tools/list answer in 30 s: ${stderr}`))), 30_000);
+    const timer = setTimeout(
+      () => finish(() => reject(new Error(`no tools/list answer in 30 s: ${stderr}`))),
+      30_000,
+    );
     child.stderr.on('data', (d) => {
       stderr += d;
     });
-    child.on('exit', (code) => finish(() => reject(new Error(`the server exited ${code}: ${stderr.trim()}`))));
+    child.on('exit', (code) =>
+      finish(() => reject(new Error(`the server exited ${code}: ${stderr.trim()}`))),
+    );
     child.stdout.on('data', (d) => {
       buffer += d;
       let newline = buffer.indexOf('\n');

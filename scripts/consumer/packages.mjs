@@ -30,7 +30,8 @@ export function packPublished(root, dest) {
     cwd: root,
     encoding: 'utf8',
   });
-  if (run.status !== 0) throw new Error(`pnpm pack failed: ${(run.stderr || run.stdout).trim().slice(-2000)}`);
+  if (run.status !== 0)
+    throw new Error(`pnpm pack failed: ${(run.stderr || run.stdout).trim().slice(-2000)}`);
   const made = new Set(readdirSync(dest));
   return packages.map((pkg) => {
     const file = tarballName(pkg);

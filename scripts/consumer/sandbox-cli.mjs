@@ -33,7 +33,9 @@ export function startSandboxCli(cliPath) {
       if (!out.includes('Ctrl-C to stop.')) return;
       clearTimeout(timer);
       const shop = out.match(/http:\/\/(shop-0\.sandbox\.test:\d+)\s/)?.[1];
-      const reservations = out.match(/http:\/\/(reservations\.sandbox\.test:\d+)\/\.well-known\/agis\.json/)?.[1];
+      const reservations = out.match(
+        /http:\/\/(reservations\.sandbox\.test:\d+)\/\.well-known\/agis\.json/,
+      )?.[1];
       const dns = out.match(/^DNS\s+(\S+:\d+)\s/m)?.[1];
       if (!shop || !reservations || !dns) {
         void close();
