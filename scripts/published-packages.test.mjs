@@ -75,8 +75,8 @@ describe('published packages', () => {
 
   it('finds the links a README can hold', () => {
     const text =
-      '[a](../../docs/x.md#y) [b](https://e.example/z) [c](#here) [d](./src/a.ts "t")\n[e]: ../f.md\n';
-    expect(relativeLinks(text)).toEqual(['../../docs/x.md', './src/a.ts', '../f.md']);
+      '[a](../docs/x.md#y) [b](https://e.example/z) [c](#here) [d](./src/a.ts "t")\n[e]: ../f.md\n';
+    expect(relativeLinks(text)).toEqual(['../docs/x.md', './src/a.ts', '../f.md']);
   });
 
   it('@agentweb/agis types its lexicon data as string and ships its source once (as JavaScript)', () => {
