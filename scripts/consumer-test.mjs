@@ -67,12 +67,12 @@ const tail = (r, lines = 12) =>
 
 const failures = [];
 /** Runs one check and prints one line: `ok   name: detail (time)` or `FAIL name: why`. */
-async function check(name, fn) {
+async function check(name, fn, { timed = true } = {}) {
   const t0 = performance.now();
   try {
     const detail = await fn();
     const s = ((performance.now() - t0) / 1000).toFixed(1);
-    console.log(`ok    ${name}${detail ? `: ${detail}` : ''} (${s} s)`);
+    console.log(`ok    ${name}${detail ? `: ${detail}` : ''}${timed ? ` (${s} s)` : ''}`);
     return true;
   } catch (error) {
     failures.push(name);
@@ -170,7 +170,8 @@ try {
       .filter(([, entry]) => !String(entry.resolved ?? '').startsWith('file:'))
       .map(([path]) => path);
     if (fromRegistry.length > 0) throw new Error(`not from the local tarballs: ${fromRegistry.join(', ')}`);
-    return `${Object.keys(lock.packages).length - 1} packages; ${Object.keys(manifest.dependencies).join(', ')}`;
+    const peers = Object.keys(manifest.dependencies).filter((n) => !packed.some((p) => p.name === n));
+    return `${Object.keys(lock.packages).length - 1} packages: ${packed.length} tarballs, ${peers.join(', ')}`;
   });
   if (!installed) throw new Error('stop');
 
@@ -329,10 +330,14 @@ try {
   });
 
   for (const { name, result, seconds } of await lints) {
-    await check(name, async () => {
-      if (result.code !== 0) throw new Error(`exit ${result.code}:\n      ${tail(result, 30)}`);
-      return `ran beside the install in ${seconds} s`;
-    });
+    await check(
+      name,
+      async () => {
+        if (result.code !== 0) throw new Error(`exit ${result.code}:\n      ${tail(result, 30)}`);
+        return `${seconds} s, beside the install`;
+      },
+      { timed: false },
+    );
   }
 } catch (error) {
   if (!(error instanceof Error && error.message === 'stop')) {
