@@ -131,7 +131,7 @@ try {
   // publint and attw read only the tarballs: they run beside the install, which mostly waits on the network.
   const lint = (name, args) => async () => {
     const t0 = performance.now();
-    const result = await run(bin(name === 'publint' ? 'publint' : 'attw'), args, { cwd: work });
+    const result = await run(bin(name), args, { cwd: work });
     return { result, seconds: ((performance.now() - t0) / 1000).toFixed(1) };
   };
   const lints = pool(
