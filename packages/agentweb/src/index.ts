@@ -7,8 +7,10 @@ export {
   type ApprovalStore,
   createErrorGuard,
   InvalidOptionError,
+  MissingPeerDependencyError,
   isAgentWebError,
   isInvalidOptionError,
+  isMissingPeerDependencyError,
   isStateStoreError,
   StateStoreError,
 } from '@agentweb/core';

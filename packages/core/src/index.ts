@@ -23,6 +23,12 @@ export {
 } from './invalid-option-error.js';
 export { hasLoneSurrogate } from './lone-surrogate.js';
 export { isPromiseLike, type MaybePromise } from './maybe-promise.js';
+export { type LoadPeerOptions, loadPeer } from './load-peer.js';
+export {
+  isMissingPeerDependencyError,
+  MissingPeerDependencyError,
+  type MissingPeerDependencyErrorOptions,
+} from './missing-peer-dependency-error.js';
 export { type ModuleEntry, moduleEntry } from './module-entry.js';
 export type { ProgressEvent, ProgressListener, ProvenanceRecord } from './provenance.js';
 export { isStateStoreError, StateStoreError, type StateStoreErrorOptions } from './state-store-error.js';
