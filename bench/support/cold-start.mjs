@@ -47,10 +47,10 @@ export async function load(url, context, next) {
 }`;
 
 /**
- * The files `node -e code` loads (ESM and CommonJS), counted per package, from `cwd`; heaviest first.
+ * The files `node ...args` loads (ESM and CommonJS), counted per package, from `cwd`; heaviest first.
  * Runs once with loader hooks, so its time is not the cold-start figure.
  */
-export function filesLoaded(code, { cwd }) {
+export function filesLoaded(args, { cwd }) {
   const dir = mkdtempSync(join(tmpdir(), 'agentweb-cold-'));
   try {
     const out = join(dir, 'esm.txt');
@@ -66,11 +66,11 @@ import { writeFileSync } from 'node:fs';
 register(${JSON.stringify(pathToFileURL(hooks).href)}, { data: { out: ${JSON.stringify(out)} } });
 process.on('exit', () => writeFileSync(${JSON.stringify(cjs)}, JSON.stringify(Object.keys(createRequire(import.meta.url).cache))));`,
     );
-    const run = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, '-e', code], {
+    const run = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, ...args], {
       cwd,
       encoding: 'utf8',
     });
-    if (run.status !== 0) throw new Error(`counting files of ${code} failed: ${run.stderr}`);
+    if (run.status !== 0) throw new Error(`counting files of ${args.join(' ')} failed: ${run.stderr}`);
     const files = new Set(readFileSync(out, 'utf8').split('\n').filter(Boolean).map((u) => new URL(u).pathname));
     for (const file of JSON.parse(readFileSync(cjs, 'utf8'))) files.add(file);
     const perPackage = new Map();
@@ -84,11 +84,12 @@ process.on('exit', () => writeFileSync(${JSON.stringify(cjs)}, JSON.stringify(Ob
   }
 }
 
-// By hand: `node bench/support/cold-start.mjs <cwd> <code> [runs]` prints the median and the files per package.
+// By hand: `node bench/support/cold-start.mjs <cwd> <runs> <node args...>` prints the median and the files per
+// package, e.g. `node bench/support/cold-start.mjs packages/agentweb 10 -e "await import('agentweb')"`.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const [cwd, code, runs = '10'] = process.argv.slice(2);
-  const times = Array.from({ length: Number(runs) }, () => timeRun(['-e', code], { cwd }));
-  const files = filesLoaded(code, { cwd });
-  console.log(`${code}: median ${median(times).toFixed(1)} ms over ${runs}; ${files.total} files`);
+  const [cwd, runs, ...args] = process.argv.slice(2);
+  const times = Array.from({ length: Number(runs) }, () => timeRun(args, { cwd }));
+  const files = filesLoaded(args, { cwd });
+  console.log(`node ${args.join(' ')}: median ${median(times).toFixed(1)} ms over ${runs}; ${files.total} files`);
   console.log(files.perPackage.map(([name, n]) => `${name} ${n}`).join(', '));
 }

@@ -7,11 +7,11 @@ export {
   type ApprovalStore,
   createErrorGuard,
   InvalidOptionError,
-  MissingPeerDependencyError,
   isAgentWebError,
   isInvalidOptionError,
   isMissingPeerDependencyError,
   isStateStoreError,
+  MissingPeerDependencyError,
   StateStoreError,
 } from '@agentweb/core';
 export * from './client/index.js';

@@ -21,9 +21,10 @@ export {
   type InvalidOptionErrorOptions,
   isInvalidOptionError,
 } from './invalid-option-error.js';
+export { lazyRequire } from './lazy-require.js';
+export { type LoadPeerOptions, loadPeer } from './load-peer.js';
 export { hasLoneSurrogate } from './lone-surrogate.js';
 export { isPromiseLike, type MaybePromise } from './maybe-promise.js';
-export { type LoadPeerOptions, loadPeer } from './load-peer.js';
 export {
   isMissingPeerDependencyError,
   MissingPeerDependencyError,

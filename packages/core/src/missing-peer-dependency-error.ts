@@ -34,5 +34,6 @@ export class MissingPeerDependencyError extends AgentWebError {
 }
 
 /** True when `error` is a {@link MissingPeerDependencyError} from any copy of the package. */
-export const isMissingPeerDependencyError =
-  createErrorGuard<MissingPeerDependencyError>('MissingPeerDependencyError');
+export const isMissingPeerDependencyError = createErrorGuard<MissingPeerDependencyError>(
+  'MissingPeerDependencyError',
+);
