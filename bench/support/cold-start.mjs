@@ -71,7 +71,12 @@ process.on('exit', () => writeFileSync(${JSON.stringify(cjs)}, JSON.stringify(Ob
       encoding: 'utf8',
     });
     if (run.status !== 0) throw new Error(`counting files of ${args.join(' ')} failed: ${run.stderr}`);
-    const files = new Set(readFileSync(out, 'utf8').split('\n').filter(Boolean).map((u) => new URL(u).pathname));
+    const files = new Set(
+      readFileSync(out, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((u) => new URL(u).pathname),
+    );
     for (const file of JSON.parse(readFileSync(cjs, 'utf8'))) files.add(file);
     const perPackage = new Map();
     for (const file of files) {
@@ -90,6 +95,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [cwd, runs, ...args] = process.argv.slice(2);
   const times = Array.from({ length: Number(runs) }, () => timeRun(args, { cwd }));
   const files = filesLoaded(args, { cwd });
-  console.log(`node ${args.join(' ')}: median ${median(times).toFixed(1)} ms over ${runs}; ${files.total} files`);
+  console.log(
+    `node ${args.join(' ')}: median ${median(times).toFixed(1)} ms over ${runs}; ${files.total} files`,
+  );
   console.log(files.perPackage.map(([name, n]) => `${name} ${n}`).join(', '));
 }

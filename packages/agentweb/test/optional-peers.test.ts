@@ -83,7 +83,7 @@ describe('agentweb without its optional peer dependencies', () => {
     });
   });
 
-  it('a gRPC agent fails with MissingPeerDependencyError naming @grpc/grpc-js; JSON-RPC ones work as before', () => {
+  it('a gRPC agent fails with MissingPeerDependencyError naming @grpc/grpc-js', () => {
     const out = run(`
       const { createA2AClient } = await import('@agentweb/a2a');
       const { createHttpClient } = await import('@agentweb/http');
