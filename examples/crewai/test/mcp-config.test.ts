@@ -15,19 +15,24 @@ interface ServerEntry {
 
 /**
  * What every documented launch line must satisfy: npx installs the `agentweb` package (not a package named after
- * the bin), runs its real MCP bin, and passes only flags that bin accepts.
+ * the bin) and the MCP SDK, runs its real MCP bin, and passes only flags that bin accepts.
  */
 function checkLaunch(args: readonly string[]): void {
   expect(args[0]).toBe('-y');
-  const pkg = args.indexOf('--package');
-  expect(pkg).toBeGreaterThan(-1);
-  expect(args[pkg + 1]).toBe(agentwebPackage.name);
-  const bin = args[pkg + 2] as string;
+  // Every `--package <name>` pair: agentweb, and the MCP SDK, its optional peer dependency the bin needs.
+  const packages: string[] = [];
+  let at = 1;
+  while (args[at] === '--package') {
+    packages.push(args[at + 1] as string);
+    at += 2;
+  }
+  expect(packages).toEqual([agentwebPackage.name, '@modelcontextprotocol/sdk']);
+  const bin = args[at] as string;
   expect(agentwebPackage.bin[bin]).toBe('./dist/mcp/bin.js');
   const source = new URL('../../../packages/agentweb/src/mcp/bin.ts', import.meta.url);
   expect(readFileSync(source, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
 
-  const binArgs = args.slice(pkg + 3);
+  const binArgs = args.slice(at + 1);
   for (const flag of binArgs.filter((a) => a.startsWith('--'))) {
     expect(Object.keys(MCP_BIN_OPTIONS), flag).toContain(flag.slice(2));
   }

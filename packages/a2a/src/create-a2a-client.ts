@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type AgentProfile, type ParsedAgentCard, parseAgentCard } from '@agentweb/agentcard';
-import { checkOptions, InvalidOptionError } from '@agentweb/core';
+import { checkOptions, InvalidOptionError, loadPeer } from '@agentweb/core';
 import { createHttpClient, type HttpClient } from '@agentweb/http';
 import { type A2AAuth, createAuthApplier } from './auth.js';
 import type { A2ABinding } from './binding.js';
@@ -283,8 +283,15 @@ async function createTransport(
 ) {
   if (binding === 'JSONRPC') return createJsonRpcTransport(settings);
   if (binding === 'HTTP+JSON') return createRestTransport(settings);
-  // Loaded on first use: clients that never meet a gRPC agent never load @grpc/grpc-js or the proto code.
-  const { createGrpcTransport } = await import('./grpc/grpc-binding.js');
+  // Loaded on first use: clients that never meet a gRPC agent never load @grpc/grpc-js or the proto code, and
+  // projects that never meet one need not install them (optional peer dependencies).
+  const feature = 'An A2A agent whose chosen binding is gRPC';
+  const { createGrpcTransport } = await loadPeer({
+    packageName: '@grpc/grpc-js',
+    feature,
+    load: () =>
+      loadPeer({ packageName: '@bufbuild/protobuf', feature, load: () => import('./grpc/grpc-binding.js') }),
+  });
   return createGrpcTransport(settings, grpc ?? {});
 }
 

@@ -32,7 +32,12 @@ export {
 export { type A2ADialect, type A2AOperation, dialectOfVersion, METHODS } from './dialect.js';
 export { rpcCodeForReason, rpcCodeForStatus } from './error-mapping.js';
 export * from './errors.js';
-export { DEFAULT_GRPC_IDLE_TIMEOUT_MS, type GrpcOptions } from './grpc/grpc-options.js';
+export {
+  DEFAULT_GRPC_IDLE_TIMEOUT_MS,
+  type GrpcChannelCredentials,
+  type GrpcChannelOptions,
+  type GrpcOptions,
+} from './grpc/grpc-options.js';
 export { type GrpcTarget, parseGrpcTarget } from './grpc/grpc-target.js';
 export { canonicalizeJson } from './jcs.js';
 export * from './model.js';

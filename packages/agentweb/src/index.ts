@@ -9,7 +9,9 @@ export {
   InvalidOptionError,
   isAgentWebError,
   isInvalidOptionError,
+  isMissingPeerDependencyError,
   isStateStoreError,
+  MissingPeerDependencyError,
   StateStoreError,
 } from '@agentweb/core';
 export * from './client/index.js';

@@ -24,9 +24,12 @@ function newestSourceMtime(dir: string): number {
 
 function stale(): boolean {
   if (!existsSync(CLI_BIN) || !existsSync(MCP_BIN)) return true;
-  // What the two bins import (the CLI, and the MCP server with the tools); the framework adapters do not matter.
+  // What the two bins import (the CLI, and the MCP server with the tools), and the LangChain subpath that
+  // optional-peers.test.ts imports.
   const newest = Math.max(
-    ...['cli', 'client', 'config', 'mcp', 'tools'].map((d) => newestSourceMtime(`${packageDir}src/${d}`)),
+    ...['cli', 'client', 'config', 'mcp', 'tools', 'state', 'langchain'].map((d) =>
+      newestSourceMtime(`${packageDir}src/${d}`),
+    ),
   );
   return Math.min(statSync(CLI_BIN).mtimeMs, statSync(MCP_BIN).mtimeMs) < newest;
 }

@@ -21,8 +21,15 @@ export {
   type InvalidOptionErrorOptions,
   isInvalidOptionError,
 } from './invalid-option-error.js';
+export { lazyRequire } from './lazy-require.js';
+export { type LoadPeerOptions, loadPeer } from './load-peer.js';
 export { hasLoneSurrogate } from './lone-surrogate.js';
 export { isPromiseLike, type MaybePromise } from './maybe-promise.js';
+export {
+  isMissingPeerDependencyError,
+  MissingPeerDependencyError,
+  type MissingPeerDependencyErrorOptions,
+} from './missing-peer-dependency-error.js';
 export { type ModuleEntry, moduleEntry } from './module-entry.js';
 export type { ProgressEvent, ProgressListener, ProvenanceRecord } from './provenance.js';
 export { isStateStoreError, StateStoreError, type StateStoreErrorOptions } from './state-store-error.js';

@@ -1,9 +1,10 @@
 import type { LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import { checkOptions } from '@agentweb/core';
-import { Agent, buildConnector } from 'undici';
+import type { Agent, buildConnector } from 'undici';
 import { type AddressPolicy, createAddressPolicy, type PrivateNetworkAllowance } from './address-guard.js';
 import { BlockedAddressError } from './errors.js';
+import { loadUndici } from './load-undici.js';
 import { defaultLookup, type LookupFunction, normalizeLookupResult } from './lookup.js';
 import { GUARD_OPTION_RULES } from './option-rules.js';
 
@@ -50,7 +51,9 @@ export function createGuardedConnector(
   const lookup = options.lookup ?? defaultLookup;
   const connect =
     options.connector ??
-    buildConnector(options.connectTimeoutMs === undefined ? {} : { timeout: options.connectTimeoutMs });
+    loadUndici().buildConnector(
+      options.connectTimeoutMs === undefined ? {} : { timeout: options.connectTimeoutMs },
+    );
 
   const refuse = (
     connectOptions: buildConnector.Options,
@@ -120,5 +123,5 @@ export function createGuardedDispatcher(
   const agentOptions: Agent.Options = { connect: createGuardedConnector(options, callee) };
   if (options.keepAliveTimeoutMs !== undefined) agentOptions.keepAliveTimeout = options.keepAliveTimeoutMs;
   if (options.connections !== undefined) agentOptions.connections = options.connections;
-  return new Agent(agentOptions);
+  return new (loadUndici().Agent)(agentOptions);
 }

@@ -1,6 +1,7 @@
 import { checkOptions, is } from '@agentweb/core';
-import { type Dispatcher, fetch as undiciFetch } from 'undici';
+import type { Dispatcher } from 'undici';
 import { createGuardedDispatcher, type GuardedDispatcherOptions } from './guarded-dispatcher.js';
+import { loadUndici } from './load-undici.js';
 
 /** A `fetch`-compatible function. */
 export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -29,6 +30,7 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): GuardedFe
     dispatcher: { ...is.methods('dispatch'), expected: 'an undici Dispatcher' },
   });
   const dispatcher = options.dispatcher ?? createGuardedDispatcher(options, 'createGuardedFetch');
+  const undiciFetch = loadUndici().fetch;
   const guarded = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     if (typeof input === 'string' || input instanceof URL) {
       return undiciFetch(input, { ...toUndiciInit(init), dispatcher }) as unknown as Promise<Response>;

@@ -1,22 +1,17 @@
-import { createRequire } from 'node:module';
 import {
   checkOptions,
   clampTimerMs,
   createDeadlineQueue,
   InvalidOptionError,
   is,
+  lazyRequire,
   StateStoreError,
 } from '@agentweb/core';
 import type { Redis, RedisOptions } from 'ioredis';
 
 // ioredis is loaded when the first connection is opened, not when this package is imported: the AgentWeb facade
 // imports this package for its `redis` option, and a process that never uses Redis should not pay for loading it.
-const requireCommonJs = createRequire(import.meta.url);
-let ioredis: typeof import('ioredis') | undefined;
-function loadIoredis(): typeof import('ioredis') {
-  ioredis ??= requireCommonJs('ioredis') as typeof import('ioredis');
-  return ioredis;
-}
+const loadIoredis = lazyRequire<typeof import('ioredis')>(import.meta.url, 'ioredis');
 
 /** How a Redis-backed AgentWeb store reaches Redis. Give `url` or `client`. */
 export interface RedisConnectionOptions {

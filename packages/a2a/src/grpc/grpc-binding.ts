@@ -128,12 +128,12 @@ export function createGrpcTransport(settings: TransportSettings, options: GrpcOp
           family === 6 ? `[${a.address}]:${destination.port}` : `${a.address}:${destination.port}`,
         );
       const credentials = target.secure
-        ? (options.credentials ?? grpc.credentials.createSsl())
+        ? ((options.credentials as grpc.ChannelCredentials | undefined) ?? grpc.credentials.createSsl())
         : grpc.credentials.createInsecure();
       ready = new grpc.Client(
         `ipv${family}:${addresses.join(',')}`,
         credentials,
-        grpcChannelOptions(target, channelCap, options),
+        grpcChannelOptions(target, channelCap, options) as grpc.ChannelOptions,
       );
       return ready;
     })();

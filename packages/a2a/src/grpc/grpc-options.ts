@@ -1,14 +1,22 @@
 import { isIP } from 'node:net';
-import type { ChannelCredentials, ChannelOptions } from '@grpc/grpc-js';
 import type { GrpcTarget } from './grpc-target.js';
 
-/** gRPC settings of an A2A client (`createA2AClient({ grpc })`). */
+// The types here name no @grpc/grpc-js type: it is an optional peer dependency, and a consumer without it must
+// still type-check. grpc-binding.ts, which imports it, narrows them back.
+
+/** Channel credentials: a `ChannelCredentials` of `@grpc/grpc-js` (`grpc.credentials.createSsl(...)`). */
+export type GrpcChannelCredentials = object;
+
+/** Channel options of `@grpc/grpc-js` (`grpc.keepalive_time_ms`, ...): option name to value. */
+export type GrpcChannelOptions = Record<string, unknown>;
+
+/** gRPC settings of an A2A client (`createA2AClient({ grpc })`); gRPC needs `@grpc/grpc-js` installed. */
 export interface GrpcOptions {
   /**
    * TLS credentials for the channel: custom root certificates, or a client certificate for mutual TLS
    * (`grpc.credentials.createSsl(root, key, cert)`). Default: TLS with the system's root certificates.
    */
-  credentials?: ChannelCredentials;
+  credentials?: GrpcChannelCredentials;
   /**
    * Connect without TLS to a target written without a scheme (`host:port`), as local agents often are.
    * Allowed only when the HTTP client allows plain http (`allowHttp`), the same rule as `http://` targets.
@@ -20,7 +28,7 @@ export interface GrpcOptions {
    * `grpc.enable_http_proxy: 0` (the channel connects to the checked address only) and an idle timeout of
    * {@link DEFAULT_GRPC_IDLE_TIMEOUT_MS} itself; these override.
    */
-  channelOptions?: ChannelOptions;
+  channelOptions?: GrpcChannelOptions;
   /**
    * Send each unary call's deadline to the agent as a gRPC deadline (the `grpc-timeout` header), so the agent
    * can stop the work itself when the time is up or pass the deadline on to the calls it makes, as gRPC intends.
@@ -45,7 +53,7 @@ export function grpcChannelOptions(
   target: GrpcTarget,
   maxReceiveBytes: number,
   options: GrpcOptions,
-): ChannelOptions {
+): GrpcChannelOptions {
   return {
     'grpc.max_receive_message_length': maxReceiveBytes,
     'grpc.default_authority': target.authority,

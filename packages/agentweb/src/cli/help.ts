@@ -1,4 +1,4 @@
-import { CLIENT_FLAGS_HELP } from '../config/index.js';
+import { CLIENT_FLAGS_HELP } from '../config/client-flag-table.js';
 import type { CliCommand } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { exitCodesHelp } from './exit-codes.js';

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { isAgentWebError } from '@agentweb/core';
 import type { AgentWebClient, AgentWebEvent, AgentWebOptions } from '../client/types.js';
-import { CLIENT_FLAG_OPTIONS, type ClientFlagValues, clientOptionsFromFlags } from '../config/index.js';
+import { CLIENT_FLAG_OPTIONS, type ClientFlagValues } from '../config/client-flag-table.js';
 import { packageVersion } from '../mcp/package-version.js';
 import { CliUsageError, isCliUsageError } from './cli-errors.js';
 import { type CliIo, errorCode, writeJson, writeLine } from './cli-io.js';
@@ -188,6 +188,8 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
 
   let client: AgentWebClient | undefined;
   let clientOptions: AgentWebOptions | undefined;
+  // Loaded once a command runs: turning flags into options loads CAP and discovery, which --help does not need.
+  const { clientOptionsFromFlags } = await import('../config/client-flags.js');
   try {
     const parsed = parseCommandArgs(command, found.rest);
     const { values } = parsed;

@@ -37,8 +37,8 @@ import {
   resolveMany,
 } from '@agentweb/discovery';
 import { createHttpClient, HTTP_CLIENT_RULE, type HttpClient } from '@agentweb/http';
-import { createRedisState, REDIS_STATE_RULES, type RedisState } from '@agentweb/redis';
 import type { AgentWebState } from '../state/agent-web-state.js';
+import { deferredState, type FullState } from '../state/deferred-state.js';
 import type { AgentOptions, AgentWebAgent } from './agent-types.js';
 import { buildAgent } from './agent-web-agent.js';
 import { isAgisService } from './agis-service-identity.js';
@@ -56,7 +56,9 @@ import {
 import { invokeIntentMatch } from './invoke-intent.js';
 import { loadAgis } from './load-agis.js';
 import { MerchantRegistry } from './merchant-registry.js';
+import { openRedisState } from './open-redis-state.js';
 import { lookupProduct } from './product-lookup.js';
+import { REDIS_OPTION_RULES } from './redis-options.js';
 import { type NamedTargets, searchFailureOutcome } from './search-targets.js';
 import type {
   AddMerchantOptions,
@@ -105,7 +107,7 @@ const OPTION_RULES = {
     },
     'an AgentWeb state (from createRedisState, or an object of stores)',
   ),
-  redis: is.shape(REDIS_STATE_RULES, 'Redis options ({ url } or { client }, as createRedisState takes)'),
+  redis: is.shape(REDIS_OPTION_RULES, 'Redis options ({ url } or { client }, as createRedisState takes)'),
   searchCache: {
     ...is.methods('get', 'set'),
     expected: 'a search cache (from createSearchCache or createRedisSearchCache)',
@@ -139,8 +141,13 @@ export class AgentWeb implements AgentWebClient {
   readonly #searchCache: SearchCacheStore;
   readonly #registry: MerchantRegistry;
   readonly #contextStore: ContextStore;
-  /** The Redis state this client opened from `redis`, and so closes. */
-  readonly #ownedState: RedisState | undefined;
+  /**
+   * The Redis state this client opened from `redis`, and so closes: usable at once, made when `@agentweb/redis` has
+   * been imported (#ready).
+   */
+  readonly #ownedState: FullState | undefined;
+  /** Settles when the state is made; a failure to make it (package missing, bad setting) rejects every call. */
+  readonly #ready: Promise<unknown> | undefined;
   readonly #merchantBackoff: ((merchantId: string) => MerchantBackoff) | undefined;
   /** The user this client acts for. */
   readonly userId: string;
@@ -195,7 +202,11 @@ export class AgentWeb implements AgentWebClient {
       });
     }
     // Opened before the stores that live on it; closed again if anything below refuses the options.
-    this.#ownedState = options.redis === undefined ? undefined : createRedisState(options.redis);
+    const making = options.redis === undefined ? undefined : openRedisState(options.redis);
+    // Handled here too, so a client that is never used does not leave an unhandled rejection behind.
+    making?.catch(() => undefined);
+    this.#ready = making;
+    this.#ownedState = making === undefined ? undefined : deferredState(making);
     const state: AgentWebState | undefined = options.state ?? this.#ownedState;
     try {
       this.#ownsHttp = options.http === undefined;
@@ -241,7 +252,7 @@ export class AgentWeb implements AgentWebClient {
     domainOrUrl: string,
     options: CallOptions & { requireCap?: boolean } = {},
   ): Promise<ResolveResult> {
-    this.#assertOpen('discover');
+    await this.#open('discover');
     return this.#discover(domainOrUrl, options);
   }
 
@@ -249,7 +260,7 @@ export class AgentWeb implements AgentWebClient {
     domains: Iterable<string>,
     options: CallOptions & { requireCap?: boolean; concurrency?: number } = {},
   ): Promise<ResolveManyOutcome[]> {
-    this.#assertOpen('discoverMany');
+    await this.#open('discoverMany');
     // Through #discover so every domain reports its own start/done events with the mechanism that found it.
     return resolveMany({ resolve: (target, call) => this.#discover(target, call ?? {}) }, domains, {
       concurrency: options.concurrency ?? this.#concurrency ?? DEFAULT_DISCOVERY_CONCURRENCY,
@@ -262,7 +273,7 @@ export class AgentWeb implements AgentWebClient {
     target: string | AgentProfile,
     options: AddMerchantOptions = {},
   ): Promise<AgentWebMerchant> {
-    this.#assertOpen('addMerchant');
+    await this.#open('addMerchant');
     options.signal?.throwIfAborted();
     const merchant = await buildMerchant(
       {
@@ -317,7 +328,7 @@ export class AgentWeb implements AgentWebClient {
   }
 
   async search(query: string, options: SearchOptions = {}): Promise<FanOutResult> {
-    this.#assertOpen('search');
+    await this.#open('search');
     const targets = await this.#searchTargets(options, 'search');
     const started = performance.now();
     this.#emit({ type: 'search:start', query, merchants: targets.clients.length });
@@ -340,7 +351,7 @@ export class AgentWeb implements AgentWebClient {
     query: string,
     options: SearchOptions = {},
   ): AsyncGenerator<FanOutChunk, void, undefined> {
-    this.#assertOpen('searchStream');
+    await this.#open('searchStream');
     const targets = await this.#searchTargets(options, 'searchStream');
     const started = performance.now();
     this.#emit({ type: 'search:start', query, merchants: targets.clients.length });
@@ -372,7 +383,7 @@ export class AgentWeb implements AgentWebClient {
   }
 
   async product(idOrProductPageUrl: string, options: ProductOptions = {}): Promise<ProductLookupResult> {
-    this.#assertOpen('product');
+    await this.#open('product');
     if (typeof idOrProductPageUrl !== 'string' || idOrProductPageUrl.trim() === '') {
       throw new AgentWebInputError('idOrProductPageUrl', 'expected a product id or a product page URL');
     }
@@ -437,7 +448,7 @@ export class AgentWeb implements AgentWebClient {
     source: string | AgisDocument,
     options: LoadAgisServiceOptions = {},
   ): Promise<LoadedAgisService> {
-    this.#assertOpen('loadAgisService');
+    await this.#open('loadAgisService');
     options.signal?.throwIfAborted();
     const loaded = await loadAgis(
       {
@@ -467,7 +478,7 @@ export class AgentWeb implements AgentWebClient {
   }
 
   async intent(instruction: string, options: IntentOptions = {}): Promise<IntentMatch> {
-    this.#assertOpen('intent');
+    await this.#open('intent');
     if (typeof instruction !== 'string' || instruction.trim() === '') {
       throw new AgentWebInputError('instruction', 'expected a non-empty instruction');
     }
@@ -495,7 +506,7 @@ export class AgentWeb implements AgentWebClient {
   }
 
   async invokeIntent(match: IntentMatch, options: InvokeIntentOptions = {}): Promise<AgisInvocationResult> {
-    this.#assertOpen('invokeIntent');
+    await this.#open('invokeIntent');
     return invokeIntentMatch(
       { http: this.#http, services: this.#services, emit: this.#emit },
       match,
@@ -520,6 +531,12 @@ export class AgentWeb implements AgentWebClient {
 
   #assertOpen(method: string): void {
     if (this.#closing !== undefined) throw new ClientClosedError(method);
+  }
+
+  /** Refuses a closed client, then waits for its state (a failure to make it is the call's). */
+  async #open(method: string): Promise<void> {
+    this.#assertOpen(method);
+    await this.#ready;
   }
 
   async #discover(target: string, options: CallOptions & { requireCap?: boolean }): Promise<ResolveResult> {
@@ -577,7 +594,7 @@ export class AgentWeb implements AgentWebClient {
     merchant: string,
     signal: AbortSignal | undefined,
   ): Promise<MerchantClient> {
-    this.#assertOpen(method);
+    await this.#open(method);
     signal?.throwIfAborted();
     return (await this.#merchantNamed(merchant, signal)).client;
   }

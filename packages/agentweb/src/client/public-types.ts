@@ -75,4 +75,4 @@ export type {
   ResolverOptions,
 } from '@agentweb/discovery';
 export type { FetchFunction, HttpCacheStore, HttpClient, LookupFunction } from '@agentweb/http';
-export type { RedisStateOptions } from '@agentweb/redis';
+export type { RedisBackoffSettings, RedisStateOptions } from './redis-options.js';

@@ -41,8 +41,8 @@ import type {
   HttpProvenance,
   LookupFunction,
 } from '@agentweb/http';
-import type { RedisStateOptions } from '@agentweb/redis';
 import type { AgentWebState } from '../state/agent-web-state.js';
+import type { RedisStateOptions } from './redis-options.js';
 import type { AgentOptions, AgentWebAgent } from './agent-types.js';
 
 /** Credentials for one merchant, looked up when the merchant is added. */
@@ -91,7 +91,9 @@ export interface AgentWebOptions {
   /**
    * The one switch for many instances: opens one Redis connection (`createRedisState(redis)`) and keeps this
    * client's shared state there; `close()` closes it. Same options as `createRedisState` (`url` or `client`,
-   * `keyPrefix`, `commandTimeoutMs`, per-store settings). Not together with `state`.
+   * `keyPrefix`, `commandTimeoutMs`, per-store settings). Not together with `state`. Needs `@agentweb/redis`
+   * installed (an optional peer dependency, imported when the client is made): without it every call rejects
+   * with `MissingPeerDependencyError`.
    */
   redis?: RedisStateOptions;
   /**

@@ -1,6 +1,6 @@
-import { BaseToolkit } from '@langchain/core/tools';
 import type { AgentWebClient } from '../client/types.js';
 import { buildAgentWebTools } from '../tools/create-agent-web-tools.js';
+import { langchainTools } from './langchain-core.js';
 import {
   type AgentWebLangChainTool,
   type LangChainToolsOptions,
@@ -8,7 +8,7 @@ import {
 } from './to-langchain-tools.js';
 
 /** The AgentWeb tools as a LangChain toolkit: `new AgentWebToolkit(client).getTools()`. */
-export class AgentWebToolkit extends BaseToolkit {
+export class AgentWebToolkit extends langchainTools.BaseToolkit {
   /** The LangChain tools, filtered by `include`. */
   tools: AgentWebLangChainTool[];
 

@@ -1,8 +1,9 @@
-import { type DynamicStructuredTool, tool } from '@langchain/core/tools';
+import type { DynamicStructuredTool } from '@langchain/core/tools';
 import type { AgentWebClient } from '../client/types.js';
 import { buildAgentWebTools } from '../tools/create-agent-web-tools.js';
 import { fillNulls, relaxNullableFields } from '../tools/relax-nullable.js';
 import type { AgentWebTool, AgentWebToolsOptions } from '../tools/tool-types.js';
+import { langchainTools } from './langchain-core.js';
 
 /** Options of {@link toLangChainTools}: the neutral tool options. */
 export type LangChainToolsOptions = AgentWebToolsOptions;
@@ -18,7 +19,7 @@ export type AgentWebLangChainTool = DynamicStructuredTool;
  */
 export function toLangChainTool(agentWebTool: AgentWebTool): AgentWebLangChainTool {
   const input = relaxNullableFields(agentWebTool.inputSchema);
-  return tool(
+  return langchainTools.tool(
     async (args, config) => {
       const signal = config?.signal;
       const filled = fillNulls(args as Record<string, unknown>, input.nullable);

@@ -1,5 +1,5 @@
 import { checkOptions, is } from '@agentweb/core';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { AgentWebClient } from '../client/types.js';
 import { buildAgentWebTools } from '../tools/create-agent-web-tools.js';
@@ -7,6 +7,7 @@ import { fillNulls, relaxNullableFields } from '../tools/relax-nullable.js';
 import type { AgentWebTool, AgentWebToolsOptions } from '../tools/tool-types.js';
 import { registerAgisService, serverState } from './agis-tools.js';
 import { toCallToolResult } from './call-tool-result.js';
+import { mcpSdk } from './mcp-sdk.js';
 import { packageVersion } from './package-version.js';
 
 /** Options of {@link createMcpServer}; the tool options (`include`, `confirm`, `maxResultChars`, ...) apply too. */
@@ -73,7 +74,7 @@ export function createMcpServer(client: AgentWebClient, options: CreateMcpServer
   });
   const { name, version, agis, instructions, ...toolOptions } = options;
   const tools = buildAgentWebTools(client, toolOptions, 'createMcpServer');
-  const server = new McpServer(
+  const server = new mcpSdk.McpServer(
     { name: name ?? 'agentweb', version: version ?? packageVersion() },
     {
       // Declared up front so hosts know to watch for AGIS services registered after connecting.

@@ -1,6 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
 import { isAgentWebError } from '@agentweb/core';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { AgentWeb } from '../client/index.js';
 import type { AgentWebClient, AgentWebOptions } from '../client/types.js';
 import { isClientFlagError } from '../config/index.js';
@@ -8,6 +7,7 @@ import { registerAgisService } from './agis-tools.js';
 import { MCP_BIN_HELP, parseMcpBinArgs } from './bin-args.js';
 import { createMcpServer } from './create-mcp-server.js';
 import { loadStartSources } from './load-start-sources.js';
+import { mcpSdk } from './mcp-sdk.js';
 import { isMcpUsageError } from './mcp-usage-error.js';
 import { packageVersion } from './package-version.js';
 
@@ -117,7 +117,7 @@ async function serve(
     server.server.onclose = () => stop.abort(new Error('transport closed'));
     // Serving comes first: a host must not wait on a merchant that hangs. Tools answer with what has loaded so
     // far, and each AGIS service's tools appear (with a list_changed notification) as it loads.
-    await server.connect(new StdioServerTransport(io.stdin, io.stdout));
+    await server.connect(new mcpSdk.StdioServerTransport(io.stdin, io.stdout));
     const serving = () =>
       `serving MCP on stdio: ${client.merchants().length} merchants, ${client.agisServices().length} AGIS services`;
     const sources = command.merchants.length + command.agis.length;

@@ -1,8 +1,9 @@
 // Reads the draft's "illustrative notation": YAML-like `key: value` lines plus brace blocks such as
 // `BOOK /reservation { semantic { ... } input { required: [id (int)] } output { a, b } errors { x } }`.
-import { LineCounter } from 'yaml';
+
 import { AgisParseError } from './errors.js';
 import { type AgisParseLimits, createLineIndex } from './limits.js';
+import { loadYaml } from './load-yaml.js';
 import { checkYamlShape } from './text-shape.js';
 import { fieldListToSchema, inputBlockToSchema, splitTopLevel } from './typed-fields.js';
 import { firstDuplicateKey, parseYamlDocument } from './yaml-document.js';
@@ -387,7 +388,7 @@ class BraceParser {
     // The lines go to the YAML parser only once they pass the same pre-scan as a YAML document.
     const firstLine = this.position(this.pos - body.length - 1).line;
     checkYamlShape(body, this.limits, { lineOffset: Math.max(0, firstLine - 1) });
-    const doc = parseYamlDocument(body, new LineCounter());
+    const doc = parseYamlDocument(body, new (loadYaml().LineCounter)());
     if (doc.errors.length === 0 && firstDuplicateKey(doc) === undefined) {
       try {
         return doc.toJS({ maxAliasCount: this.limits.maxAliasCount });

@@ -1,5 +1,4 @@
 import { checkOptions } from '@agentweb/core';
-import { LineCounter } from 'yaml';
 import { SOURCE_OPTION_RULES } from '../option-rules.js';
 import { parseBraceNotation } from './brace-notation.js';
 import { AgisParseError } from './errors.js';
@@ -11,6 +10,7 @@ import {
   lineColumn,
   resolveLimits,
 } from './limits.js';
+import { loadYaml } from './load-yaml.js';
 import { checkBraceShape, checkYamlShape } from './text-shape.js';
 import { firstDuplicateKey, parseYamlDocument } from './yaml-document.js';
 
@@ -61,7 +61,7 @@ export function detectFormat(text: string): AgisFormat {
 }
 
 function yamlSource(text: string, maxAliasCount: number, format: AgisFormat): AgisSource {
-  const lineCounter = new LineCounter();
+  const lineCounter = new (loadYaml().LineCounter)();
   const doc = parseYamlDocument(text, lineCounter);
   const first = doc.errors[0];
   // The composer reports its own stack overflow as an ordinary error.

@@ -1,6 +1,7 @@
-import { type Document, isMap, isScalar, isSeq, type LineCounter, type Node, parseDocument } from 'yaml';
+import type { Document, LineCounter, Node } from 'yaml';
 import { AgisParseError } from './errors.js';
 import { limitError } from './limits.js';
+import { loadYaml } from './load-yaml.js';
 
 /**
  * Parses YAML text into a document. The text has passed `checkYamlShape`, so the parser's recursion is
@@ -10,7 +11,7 @@ import { limitError } from './limits.js';
  */
 export function parseYamlDocument(text: string, lineCounter: LineCounter): Document.Parsed {
   try {
-    return parseDocument(text, {
+    return loadYaml().parseDocument(text, {
       lineCounter,
       uniqueKeys: false,
       prettyErrors: false,
@@ -30,16 +31,16 @@ export function firstDuplicateKey(doc: Document.Parsed): Node | undefined {
   const pending: unknown[] = [doc.contents];
   while (pending.length > 0) {
     const node = pending.pop();
-    if (isMap(node)) {
+    if (loadYaml().isMap(node)) {
       const seen = new Set<unknown>();
       for (const pair of node.items) {
-        if (isScalar(pair.key)) {
+        if (loadYaml().isScalar(pair.key)) {
           if (seen.has(pair.key.value)) return pair.key;
           seen.add(pair.key.value);
         } else if (pair.key) pending.push(pair.key);
         pending.push(pair.value);
       }
-    } else if (isSeq(node)) for (const item of node.items) pending.push(item);
+    } else if (loadYaml().isSeq(node)) for (const item of node.items) pending.push(item);
   }
   return undefined;
 }

@@ -1,11 +1,7 @@
-import { parseAgisDocument, toMcpTools } from '@agentweb/agis';
-import { MAX_AGIS_DOCUMENT_BYTES } from '../../client/load-agis.js';
-import { writeJson } from '../cli-io.js';
 import type { CliCommand } from '../command.js';
-import { EXIT } from '../exit-codes.js';
-import { booleanFlag, requirePositionals } from '../flag-values.js';
-import { readTextFile } from '../read-input.js';
 
+// The command's name, help and flags; what it does is in agis-mcp-run.ts, imported only when it runs, so the help
+// and the other commands do not load its modules.
 export const agisMcpCommand: CliCommand = {
   name: 'agis mcp',
   summary: 'print the MCP tools (tools/list form) an AGIS document maps to, as JSON',
@@ -23,12 +19,7 @@ export const agisMcpCommand: CliCommand = {
   options: { 'no-hints': { type: 'boolean' } },
   clientFlags: false,
   async run(ctx) {
-    const [file] = requirePositionals(ctx.positionals, ['file'], 'agis mcp');
-    const text = await readTextFile(file!, MAX_AGIS_DOCUMENT_BYTES);
-    const document = parseAgisDocument(text);
-    writeJson(ctx.io.stdout, {
-      tools: toMcpTools(document, { includeHints: !booleanFlag(ctx.values, 'no-hints') }),
-    });
-    return EXIT.ok;
+    const { runAgisMcp } = await import('./agis-mcp-run.js');
+    return runAgisMcp(ctx);
   },
 };

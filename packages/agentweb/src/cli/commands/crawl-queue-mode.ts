@@ -1,5 +1,6 @@
 import type { StateStoreError } from '@agentweb/core';
-import { createCrawlQueue, type DistributedCrawlProgress } from '@agentweb/redis';
+import type { DistributedCrawlProgress } from '@agentweb/redis';
+import { loadRedis } from '../../state/load-redis.js';
 import type { CommandContext } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { stringFlag } from '../flag-values.js';
@@ -30,6 +31,7 @@ export async function crawlThroughQueue(ctx: CommandContext, request: QueueCrawl
   const options = ctx.clientOptions();
   const keyPrefix = stringFlag(ctx.values, 'key-prefix');
   const queueName = stringFlag(ctx.values, 'queue-name');
+  const { createCrawlQueue } = await loadRedis('agentweb crawl --queue');
   const queue = createCrawlQueue({
     url: request.url,
     ...(keyPrefix === undefined ? {} : { keyPrefix }),
