@@ -22,7 +22,7 @@ export {
   isInvalidOptionError,
 } from './invalid-option-error.js';
 export { lazyRequire } from './lazy-require.js';
-export { type LoadPeerOptions, loadPeer } from './load-peer.js';
+export { type LoadPeerOptions, type LoadPeerSyncOptions, loadPeer, loadPeerSync } from './load-peer.js';
 export { hasLoneSurrogate } from './lone-surrogate.js';
 export { isPromiseLike, type MaybePromise } from './maybe-promise.js';
 export {

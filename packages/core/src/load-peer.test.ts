@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadPeer } from './load-peer.js';
+import { createRequire } from 'node:module';
+import { loadPeer, loadPeerSync } from './load-peer.js';
 import {
   isMissingPeerDependencyError,
   type MissingPeerDependencyError,
@@ -76,5 +77,40 @@ describe('loadPeer', () => {
     await expect(loadPeer({ packageName: 'node:path', feature: 'paths', load })).resolves.toHaveProperty(
       'join',
     );
+  });
+});
+
+describe('loadPeerSync', () => {
+  // A require from the same empty folder, of a package no folder has (a CommonJS require also reads NODE_PATH,
+  // which pnpm's bin shims point at the workspace's packages).
+  const requireThere = createRequire(join(dir, 'here.cjs'));
+
+  it('turns a missing package into MissingPeerDependencyError, synchronously', () => {
+    let error: unknown;
+    try {
+      loadPeerSync({
+        packageName: '@agentweb-absent/peer',
+        feature: 'a feature',
+        load: () => requireThere('@agentweb-absent/peer/tools'),
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(isMissingPeerDependencyError(error)).toBe(true);
+    expect((error as MissingPeerDependencyError).message).toContain('npm install @agentweb-absent/peer');
+  });
+
+  it('returns what the load gives, and lets other failures through unchanged', () => {
+    expect(loadPeerSync({ packageName: 'x', feature: 'f', load: () => 42 })).toBe(42);
+    const broken = new TypeError('broken install');
+    expect(() =>
+      loadPeerSync({
+        packageName: 'x',
+        feature: 'f',
+        load: () => {
+          throw broken;
+        },
+      }),
+    ).toThrow(broken);
   });
 });

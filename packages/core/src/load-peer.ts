@@ -34,11 +34,30 @@ export async function loadPeer<T>(options: LoadPeerOptions<T>): Promise<T> {
   try {
     return await options.load();
   } catch (error) {
-    if (!isNotFound(error, options.packageName)) throw error;
-    throw new MissingPeerDependencyError({
-      packageName: options.packageName,
-      feature: options.feature,
-      cause: error,
-    });
+    throw missingOr(error, options);
   }
+}
+
+/** What {@link loadPeerSync} needs: as {@link LoadPeerOptions}, with a synchronous load. */
+export interface LoadPeerSyncOptions<T> extends Omit<LoadPeerOptions<T>, 'load'> {
+  /** Loads it synchronously: `() => require('@langchain/core/tools')` with a `createRequire` of the caller. */
+  load: () => T;
+}
+
+/**
+ * {@link loadPeer} for a module that needs the peer while it is evaluated (a class that extends the peer's). A
+ * synchronous `require` keeps that module free of top-level await, so CommonJS users can still `require()` it
+ * (Node's require(esm) refuses a graph with top-level await).
+ */
+export function loadPeerSync<T>(options: LoadPeerSyncOptions<T>): T {
+  try {
+    return options.load();
+  } catch (error) {
+    throw missingOr(error, options);
+  }
+}
+
+function missingOr(error: unknown, options: { packageName: string; feature: string }): unknown {
+  if (!isNotFound(error, options.packageName)) return error;
+  return new MissingPeerDependencyError({ packageName: options.packageName, feature: options.feature, cause: error });
 }

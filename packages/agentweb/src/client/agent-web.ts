@@ -299,7 +299,7 @@ export class AgentWeb implements AgentWebClient {
   }
 
   async agent(target: string | AgentProfile, options: AgentOptions = {}): Promise<AgentWebAgent> {
-    this.#assertOpen('agent');
+    await this.#open('agent');
     options.signal?.throwIfAborted();
     const agent = await buildAgent(
       {
@@ -309,7 +309,8 @@ export class AgentWeb implements AgentWebClient {
         userId: this.userId,
         credentials: this.#options.credentials,
         strict: this.#options.strict ?? false,
-        discover: (name, call) => this.#discover(name, call),
+        // An AID record for A2A (`_agent._a2a.<domain>`) is asked first: this looks for an agent, not a merchant.
+        discover: (name, call) => this.#discover(name, { ...call, aidProtocol: 'a2a' }),
         onClose: (closed) => this.#agents.delete(closed),
       },
       target,
@@ -539,13 +540,17 @@ export class AgentWeb implements AgentWebClient {
     await this.#ready;
   }
 
-  async #discover(target: string, options: CallOptions & { requireCap?: boolean }): Promise<ResolveResult> {
+  async #discover(
+    target: string,
+    options: CallOptions & { requireCap?: boolean; aidProtocol?: string },
+  ): Promise<ResolveResult> {
     const started = performance.now();
     this.#emit({ type: 'discover:start', target });
     try {
       const result = await this.#resolver.resolve(target, {
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.requireCap === undefined ? {} : { requireCap: options.requireCap }),
+        ...(options.aidProtocol === undefined ? {} : { aidProtocol: options.aidProtocol }),
       });
       this.#emit({
         type: 'discover:done',
