@@ -23,6 +23,9 @@ import { FOOTPRINT_INSTALL_SCRIPTS, footprintBounds, installFootprint } from './
 import {
   cjsRequiresModule,
   consumerManifest,
+  DOM_TYPED_SUBPATHS,
+  domTsconfig,
+  domTypesModule,
   esmImportsModule,
   exportSpecifiers,
   readmeExampleModule,
@@ -195,6 +198,8 @@ try {
   writeFileSync(join(project, 'esm-imports.mjs'), esmImportsModule(specifiers));
   writeFileSync(join(project, 'cjs-requires.cjs'), cjsRequiresModule(specifiers));
   writeFileSync(join(project, 'types.ts'), typesModule(specifiers));
+  writeFileSync(join(project, 'types-dom.ts'), domTypesModule());
+  writeFileSync(join(project, 'tsconfig.dom.json'), `${JSON.stringify(domTsconfig(), null, 2)}\n`);
   for (const setting of Object.keys(TSC_SETTINGS))
     writeFileSync(
       join(project, `tsconfig.${setting}.json`),
@@ -221,27 +226,33 @@ try {
     loadAll('cjs-requires.cjs', 'required'),
   );
 
-  // The three settings run two at a time; each prints its own line.
+  // The three settings (and the DOM-typed subpaths) run two at a time; each prints its own line.
+  const tscCheck = (name, config) =>
+    check(name, async () => {
+      const tsc = join(root, 'node_modules/typescript/bin/tsc');
+      const r = await run('node', [tsc, '-p', config], { cwd: project, timeoutMs: 300_000 });
+      if (r.code !== 0) {
+        const errors = r.stdout.split('\n').filter((l) => l.includes('error TS'));
+        if (errors.length === 0) throw new Error(`exit ${r.code}:\n      ${tail(r)}`);
+        throw new Error(`${errors.length} errors:\n      ${errors.slice(0, 15).join('\n      ')}`);
+      }
+      return '';
+    });
   await pool(
-    Object.keys(TSC_SETTINGS).map(
-      (setting) => () =>
-        check(
-          `tsc, ${JSON.stringify(TSC_SETTINGS[setting]).replaceAll('"', '')}, lib es2023, skipLibCheck false`,
-          async () => {
-            const tsc = join(root, 'node_modules/typescript/bin/tsc');
-            const r = await run('node', [tsc, '-p', `tsconfig.${setting}.json`], {
-              cwd: project,
-              timeoutMs: 300_000,
-            });
-            if (r.code !== 0) {
-              const errors = r.stdout.split('\n').filter((l) => l.includes('error TS'));
-              if (errors.length === 0) throw new Error(`exit ${r.code}:\n      ${tail(r)}`);
-              throw new Error(`${errors.length} errors:\n      ${errors.slice(0, 15).join('\n      ')}`);
-            }
-            return '';
-          },
+    [
+      ...Object.keys(TSC_SETTINGS).map(
+        (setting) => () =>
+          tscCheck(
+            `tsc, ${JSON.stringify(TSC_SETTINGS[setting]).replaceAll('"', '')}, lib es2023, skipLibCheck false`,
+            `tsconfig.${setting}.json`,
+          ),
+      ),
+      () =>
+        tscCheck(
+          `tsc of ${Object.keys(DOM_TYPED_SUBPATHS).join(', ')}, nodenext, lib es2023 + dom, skipLibCheck false (${Object.values(DOM_TYPED_SUBPATHS).join('; ')})`,
+          'tsconfig.dom.json',
         ),
-    ),
+    ],
     2,
   );
 

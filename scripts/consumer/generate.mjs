@@ -113,9 +113,44 @@ const NAMED_TYPES = [
   'LookupFunction',
 ];
 
-/** The type-check file: every (non-JSON) subpath of every package, and the public types of `agentweb` used. */
+/**
+ * Subpaths whose public types are a third-party SDK's own, with why they are checked with the DOM lib: the
+ * MCP SDK's declarations name the DOM's `HeadersInit` (a project that imports the SDK itself meets the same), and
+ * `createMcpServer` returns the SDK's `McpServer` so users can add their own tools and transports.
+ */
+export const DOM_TYPED_SUBPATHS = {
+  'agentweb/mcp': "@modelcontextprotocol/sdk's own .d.ts names DOM types (HeadersInit)",
+};
+
+/** A consumer file importing the {@link DOM_TYPED_SUBPATHS} (checked with `lib: ["es2023", "dom"]`). */
+export function domTypesModule() {
+  return [
+    ...Object.keys(DOM_TYPED_SUBPATHS).map(
+      (specifier, i) => `import * as d${i} from ${JSON.stringify(specifier)};`,
+    ),
+    `export const modules = [${Object.keys(DOM_TYPED_SUBPATHS)
+      .map((_, i) => `d${i}`)
+      .join(', ')}];`,
+    '',
+  ].join('\n');
+}
+
+/** A tsconfig for {@link domTypesModule}: as {@link tsconfig}, with the DOM lib. */
+export function domTsconfig() {
+  const config = tsconfig('nodenext');
+  return {
+    ...config,
+    compilerOptions: { ...config.compilerOptions, lib: ['es2023', 'dom'] },
+    files: ['types-dom.ts'],
+  };
+}
+
+/**
+ * The type-check file: every (non-JSON) subpath of every package but the {@link DOM_TYPED_SUBPATHS}, and the
+ * public types of `agentweb` used.
+ */
 export function typesModule(specifiers) {
-  const code = specifiers.filter((s) => !s.json);
+  const code = specifiers.filter((s) => !s.json && !(s.specifier in DOM_TYPED_SUBPATHS));
   return [
     ...code.map(({ specifier }, i) => `import * as m${i} from ${JSON.stringify(specifier)};`),
     `import { AgentWeb, AgentWebError, isAgentWebError } from 'agentweb';`,
