@@ -69,7 +69,7 @@ describe('cards', () => {
   });
 
   it('a fetched card is repaired, and a strict client sharing the cache still refuses it', async () => {
-    const double = await startDouble((call, res) => sendJson(res, mastraLike(`http://127.0.0.1:1/rpc`)));
+    const double = await startDouble((_call, res) => sendJson(res, mastraLike('http://127.0.0.1:1/rpc')));
     const cardUrl = `${double.baseUrl}/.well-known/agent-card.json`;
     const lenient = await createA2AClient({ cardUrl, http });
     expect(codes(lenient.warnings)).toContain('card-skills-missing');
