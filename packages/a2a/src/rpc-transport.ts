@@ -101,7 +101,8 @@ export class RpcTransport {
     }
     const text = utf8.decode(response.body);
     if (response.status >= 200 && response.status < 300) {
-      return unwrapRpcResponse(parseJsonText(text, site, `the HTTP ${response.status} body`), id, site);
+      const warn = this.options.warn === undefined ? undefined : (call.warn ?? this.options.warn);
+      return unwrapRpcResponse(parseJsonText(text, site, `the HTTP ${response.status} body`), id, site, warn);
     }
     // Servers may answer a JSON-RPC error with a non-2xx status (a 404 for an unknown task, say); that error
     // for our id is the answer. Anything else (a gateway page, CAP's error shape) is an HTTP failure. A 429
@@ -177,7 +178,7 @@ export class RpcTransport {
         site,
         `the ${contentType || 'untyped'} answer to a stream request`,
       );
-      yield [map(unwrapRpcResponse(envelope, id, site))];
+      yield [map(unwrapRpcResponse(envelope, id, site, this.options.warn))];
       return;
     }
     const batches = parseSseBatches(opened.body, {
@@ -206,7 +207,7 @@ export class RpcTransport {
           }
           if (isBlank(data)) continue;
           const envelope = parseJsonText(data, site, 'an event on the stream');
-          out.push(map(unwrapRpcResponse(envelope, id, site)));
+          out.push(map(unwrapRpcResponse(envelope, id, site, this.options.warn)));
         }
       } catch (error) {
         // Events before the failing one (a JSON-RPC error, a malformed event) were sent: deliver them first.

@@ -27,6 +27,10 @@ export type A2AWarningCode =
   | 'task-context-missing'
   /** An SSE `data:` field had bytes before its JSON (a U+001E record separator, a BOM, control characters). */
   | 'sse-framing-noise'
+  /** A JSON-RPC response's id was our request's in another JSON type (`"7"` for 7) or null; read as its answer. */
+  | 'jsonrpc-id-mismatch'
+  /** A task state was spelled another way (`COMPLETED`, `TASK_STATE_COMPLETED`, `input_required`); normalised. */
+  | 'state-normalized'
   /** A JSON-RPC error came with an HTTP error status instead of 200; the body's error was used. */
   | 'jsonrpc-error-http-status'
   /** An HTTP 4xx answer carried JSON that is not a JSON-RPC response; it was read as an invalid-request error. */

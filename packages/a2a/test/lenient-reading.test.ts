@@ -282,3 +282,40 @@ describe('streams', () => {
     expect(isInvalidAgentResponseError(error)).toBe(true);
   });
 });
+
+describe('ids and states spelled another way', () => {
+  it('an id echoed as a string and a state in capitals are read, with warnings; strict refuses the id', async () => {
+    const double = await startDouble((call, res) =>
+      sendJson(res, {
+        jsonrpc: '2.0',
+        id: String(call.id),
+        result: { kind: 'task', id: 't', contextId: 'c', status: { state: 'TASK_STATE_INPUT_REQUIRED' } },
+      }),
+    );
+    const client = await createA2AClient({ card: v03Card(double.rpcUrl), http });
+    const result = await client.sendMessage({ message: { parts: text('hi') } });
+    expect(result.task?.status.state).toBe('input-required');
+    expect(codes(result.warnings ?? [])).toEqual(['jsonrpc-id-mismatch', 'state-normalized']);
+    const strict = await createA2AClient({ card: v03Card(double.rpcUrl), http, strict: true });
+    const error = await strict.sendMessage({ message: { parts: text('hi') } }).catch((e: unknown) => e);
+    expect(isInvalidAgentResponseError(error)).toBe(true);
+  });
+
+  it('another request’s id is refused in lenient mode too; an unknown state is kept as received', async () => {
+    const double = await startDouble((call, res) =>
+      reply(
+        res,
+        { ...call, id: 999_999 },
+        { kind: 'task', id: 't', contextId: 'c', status: { state: 'paused' } },
+      ),
+    );
+    const client = await createA2AClient({ card: v03Card(double.rpcUrl), http });
+    const error = await client.sendMessage({ message: { parts: text('hi') } }).catch((e: unknown) => e);
+    expect(isInvalidAgentResponseError(error)).toBe(true);
+    double.script = (call, res) =>
+      reply(res, call, { kind: 'task', id: 't', contextId: 'c', status: { state: 'paused' } });
+    const result = await client.sendMessage({ message: { parts: text('hi') } });
+    expect(result.task?.status.state).toBe('paused');
+    expect(result.warnings).toBeUndefined();
+  });
+});
