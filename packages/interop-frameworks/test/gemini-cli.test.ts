@@ -10,25 +10,14 @@ import {
   type StreamEvent,
   type Task,
 } from '@agentweb/a2a';
-import { createHttpClient } from '@agentweb/http';
-import { createLoopbackOnlyConnector } from '@agentweb/http/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interopSuite } from '../../../test/interop.js';
 import { echoOf } from './echo-model.js';
+import { loopbackHttp, say } from './loopback.js';
 
 const geminiSuite = interopSuite(import.meta.url);
 
-const http = createHttpClient({
-  allowHttp: true,
-  allowPrivateNetwork: true,
-  connector: createLoopbackOnlyConnector(),
-  cache: false,
-  timeoutMs: 20_000,
-});
-
-const say = (text: string, ids: { contextId?: string; taskId?: string } = {}) => ({
-  message: { parts: [{ kind: 'text' as const, text }], ...ids },
-});
+const http = loopbackHttp(20_000);
 
 const textOf = (message: Message | undefined) =>
   (message?.parts ?? []).map((p) => (p.kind === 'text' ? p.text : '')).join('');

@@ -8,21 +8,15 @@ import {
   type Task,
 } from '@agentweb/a2a';
 import { isCardValidationError } from '@agentweb/agentcard';
-import { createHttpClient, isHttpStatusError } from '@agentweb/http';
-import { createLoopbackOnlyConnector } from '@agentweb/http/test';
+import { isHttpStatusError } from '@agentweb/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interopSuite } from '../../../test/interop.js';
 import { echoModel, echoOf } from './echo-model.js';
+import { loopbackHttp, say } from './loopback.js';
 
 const mastraSuite = interopSuite(import.meta.url);
 
-const http = createHttpClient({
-  allowHttp: true,
-  allowPrivateNetwork: true,
-  connector: createLoopbackOnlyConnector(),
-  cache: false,
-  timeoutMs: 10_000,
-});
+const http = loopbackHttp();
 
 /** The text of a task's artifacts, where Mastra puts the answer. */
 function artifactText(task: Task | undefined): string {
@@ -31,10 +25,6 @@ function artifactText(task: Task | undefined): string {
     .map((p) => (p.kind === 'text' ? p.text : ''))
     .join('');
 }
-
-const say = (text: string, contextId?: string) => ({
-  message: { parts: [{ kind: 'text' as const, text }], ...(contextId ? { contextId } : {}) },
-});
 
 describe.runIf(mastraSuite.available)(
   'interop: Mastra (@mastra/core 1.71.0, @mastra/server 1.69.0, @mastra/hono 1.7.9)',
@@ -97,7 +87,7 @@ describe.runIf(mastraSuite.available)(
       expect(read.id).toBe(id);
       expect(artifactText(read)).toBe(echoOf('hello mastra'));
       const contextId = first.task?.contextId ?? '';
-      const second = await client.sendMessage(say('and again', contextId));
+      const second = await client.sendMessage(say('and again', { contextId }));
       expect(second.task?.contextId).toBe(contextId);
       expect(artifactText(second.task)).toBe(echoOf('and again'));
     });

@@ -8,25 +8,14 @@ import {
   type StreamEvent,
   type Task,
 } from '@agentweb/a2a';
-import { createHttpClient } from '@agentweb/http';
-import { createLoopbackOnlyConnector } from '@agentweb/http/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interopSuite } from '../../../test/interop.js';
 import { echoModel, echoOf } from './echo-model.js';
+import { loopbackHttp, say } from './loopback.js';
 
 const voltSuite = interopSuite(import.meta.url);
 
-const http = createHttpClient({
-  allowHttp: true,
-  allowPrivateNetwork: true,
-  connector: createLoopbackOnlyConnector(),
-  cache: false,
-  timeoutMs: 10_000,
-});
-
-const say = (text: string, contextId?: string) => ({
-  message: { parts: [{ kind: 'text' as const, text }], ...(contextId ? { contextId } : {}) },
-});
+const http = loopbackHttp();
 
 const textOf = (message: Message | undefined) =>
   (message?.parts ?? []).map((p) => (p.kind === 'text' ? p.text : '')).join('');
@@ -117,7 +106,7 @@ describe.runIf(voltSuite.available)(
       const read = await client.getTask({ id: first.task?.id ?? '' });
       expect(answerOf(read)).toBe(echoOf('hello volt'));
       const contextId = first.task?.contextId ?? '';
-      const second = await client.sendMessage(say('once more', contextId));
+      const second = await client.sendMessage(say('once more', { contextId }));
       expect(second.task?.contextId).toBe(contextId);
       expect(answerOf(second.task)).toBe(echoOf('once more'));
     });
