@@ -24,7 +24,8 @@ let ok = true;
 for (const suite of suites) {
   const file = resolve(root, suite.file);
   const result = (report.testResults ?? []).find((entry) => resolve(root, entry.name) === file);
-  const label = `interop suite ${suite.file} (${suite.executable})`;
+  const needs = suite.module ?? suite.executable;
+  const label = `interop suite ${suite.file} (${needs})`;
   if (result === undefined) {
     console.log(`${label}: NOT RUN, not in the report`);
     ok = false;
@@ -42,7 +43,11 @@ for (const suite of suites) {
     console.log(`${label}: ran, ${summary}`);
   } else {
     const why =
-      failed > 0 ? 'FAILED' : `NOT RUN (is ${suite.executable} on PATH? apt-get install ${suite.aptPackage})`;
+      failed > 0
+        ? 'FAILED'
+        : suite.module
+          ? `NOT RUN (is ${suite.module} installed? pnpm install, in ${suite.workspace})`
+          : `NOT RUN (is ${suite.executable} on PATH? apt-get install ${suite.aptPackage})`;
     console.log(`${label}: ${why}, ${summary || 'no tests'}`);
     ok = false;
   }

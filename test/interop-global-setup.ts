@@ -1,6 +1,13 @@
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { findExecutable, INTEROP_SUITES, notRunLine, REPO_ROOT, REQUIRE_INTEROP_ENV } from './interop.js';
+import {
+  findRequirement,
+  INTEROP_SUITES,
+  notRunLine,
+  REPO_ROOT,
+  REQUIRE_INTEROP_ENV,
+  requirementOf,
+} from './interop.js';
 
 /**
  * The file filters of this run (`vitest run packages/http`). Vitest 4 keeps them on the Vitest instance as
@@ -22,13 +29,11 @@ export default async function interopGlobalSetup(project: TestProject): Promise<
   const { testFiles } = await project.globTestFiles(cliFilters(project));
   const inRun = new Set(testFiles.map((file) => resolve(file)));
   const missing = INTEROP_SUITES.filter(
-    (suite) => inRun.has(resolve(REPO_ROOT, suite.file)) && findExecutable(suite.executable) === undefined,
+    (suite) => inRun.has(resolve(REPO_ROOT, suite.file)) && findRequirement(suite) === undefined,
   );
   if (missing.length === 0) return;
   if (process.env[REQUIRE_INTEROP_ENV] === '1') {
-    const lines = missing.map(
-      (suite) => `  ${suite.file} needs ${suite.executable} (apt-get install ${suite.aptPackage})`,
-    );
+    const lines = missing.map((suite) => `  ${suite.file} needs ${requirementOf(suite)}`);
     const error = new Error(
       `${REQUIRE_INTEROP_ENV}=1 requires every interop suite to run, and ${missing.length === 1 ? 'a server is' : 'servers are'} not on PATH:\n${lines.join('\n')}`,
     );

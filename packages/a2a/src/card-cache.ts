@@ -1,6 +1,7 @@
 import type { ParsedAgentCard } from '@agentweb/agentcard';
 import { checkOptions, is } from '@agentweb/core';
 import { LRUCache } from 'lru-cache';
+import type { A2AWarning } from './warnings.js';
 
 /** A validated card as the cache holds it: frozen, so every client sharing it sees the same bytes. */
 export interface CachedCard {
@@ -10,6 +11,11 @@ export interface CachedCard {
   readonly parsed: ParsedAgentCard;
   /** The URL that answered (the legacy `agent.json` path when the fallback was used). */
   readonly url: string;
+  /**
+   * What the lenient reader repaired to validate the card (`parsed` is then of the repaired copy); empty or absent
+   * when the card was valid as received. A strict client validates `card` itself instead.
+   */
+  readonly warnings?: readonly A2AWarning[];
 }
 
 /** Options of {@link createCardCache}. */

@@ -60,4 +60,6 @@ export const A2A_CLIENT_OPTION_RULES = {
     }),
   ),
   signal: is.signal,
+  strict: is.boolean,
+  onWarning: is.function,
 } as const;

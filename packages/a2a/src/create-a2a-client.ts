@@ -6,6 +6,7 @@ import { type A2AAuth, createAuthApplier } from './auth.js';
 import type { A2ABinding } from './binding.js';
 import { type CardCache, createCardCache } from './card-cache.js';
 import { cardLocation } from './card-location.js';
+import { readAgentCard } from './card-repair.js';
 import { type CardKeyResolver, verifyCardSignatures } from './card-signature.js';
 import { A2A_CLIENT_OPTION_RULES } from './client-option-rules.js';
 import { closableTransport } from './closable-transport.js';
@@ -32,6 +33,8 @@ import { copyUnknown } from './shape.js';
 import { DEFAULT_MAX_SSE_EVENT_BYTES, DEFAULT_SSE_IDLE_TIMEOUT_MS } from './sse-parser.js';
 import type { A2ATransport, OutgoingSend, TransportSettings } from './transport.js';
 import { pollTask, type WaitForTaskOptions } from './wait-for-task.js';
+import { WarningLog } from './warning-log.js';
+import type { A2AWarning } from './warnings.js';
 
 /** Card signature checking. */
 export interface VerifySignatureOptions {
@@ -105,6 +108,19 @@ export interface CreateA2AClientOptions {
   resume?: ResumeOptions | false;
   /** Aborts the card fetch. */
   signal?: AbortSignal;
+  /**
+   * Refuse every departure from the A2A specification with a typed error, as before lenient reading (default
+   * false). When false, what a sloppy but honest server sends is read and each departure becomes an
+   * {@link A2AWarning}: a card without `skills`, an answer without `kind`, SSE framing noise, a JSON-RPC error with
+   * an HTTP error status, a snapshot-only stream. Bodies over the caps, non-JSON where JSON is required, and what
+   * the SSRF and signature rules refuse are refused in both modes.
+   */
+  strict?: boolean;
+  /**
+   * Called with each warning as it is found (lenient mode only). An exception thrown here fails the read that
+   * found it, so a caller can refuse some departures and accept others.
+   */
+  onWarning?: (warning: A2AWarning) => void;
 }
 
 /** The message to send; `messageId` and `role` get defaults. */
@@ -163,6 +179,11 @@ export interface A2AClient {
   readonly card: unknown;
   /** The URL the card was read from (the legacy path when the fallback answered), when it was fetched. */
   readonly cardUrl: string | undefined;
+  /**
+   * The departures from the specification this client accepted so far (card repairs first), oldest first; the
+   * 100 most recent are kept. Always empty with `strict: true`.
+   */
+  readonly warnings: readonly A2AWarning[];
   /** Sends a message; resolves to the task it created or continued, or to the agent's direct reply. */
   sendMessage(params: SendMessageParams, options?: A2ACallOptions): Promise<SendMessageResult>;
   /** Sends a message and yields the task's events until a terminal or interrupted state, resuming drops. */
@@ -233,25 +254,35 @@ interface ResolvedCard {
   card: unknown;
   profile: AgentProfile | undefined;
   cardUrl: string | undefined;
+  warnings: readonly A2AWarning[];
 }
 
 async function resolveCard(options: CreateA2AClientOptions, http: HttpClient): Promise<ResolvedCard> {
+  const strict = options.strict === true;
   if (options.card !== undefined) {
-    return {
-      card: options.card,
-      profile: options.profile ?? parseAgentCard(options.card).profile,
-      cardUrl: undefined,
-    };
+    if (options.profile !== undefined) {
+      return { card: options.card, profile: options.profile, cardUrl: undefined, warnings: [] };
+    }
+    const read = readAgentCard(options.card, strict);
+    return { card: options.card, profile: read.parsed.profile, cardUrl: undefined, warnings: read.warnings };
   }
   if (options.cardUrl === undefined && options.baseUrl === undefined) {
-    return { card: undefined, profile: options.profile, cardUrl: undefined };
+    return { card: undefined, profile: options.profile, cardUrl: undefined, warnings: [] };
   }
   const location = cardLocation({
     ...(options.cardUrl !== undefined ? { cardUrl: options.cardUrl } : {}),
     ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
   });
   const cached = await loadCard(http, location, cardCacheFor(options, http), options.signal);
-  return { card: cached.card, profile: options.profile ?? cached.parsed.profile, cardUrl: cached.url };
+  const repaired = cached.warnings ?? [];
+  // The cache holds the leniently read card; a strict client validates the card as received when it was repaired.
+  const parsed = strict && repaired.length > 0 ? parseAgentCard(cached.card) : cached.parsed;
+  return {
+    card: cached.card,
+    profile: options.profile ?? parsed.profile,
+    cardUrl: cached.url,
+    warnings: strict ? [] : repaired,
+  };
 }
 
 function noAgent(): InvalidOptionError {
@@ -305,7 +336,10 @@ export async function createA2AClient(options: CreateA2AClientOptions): Promise<
   const agent = [options.profile, options.card, options.cardUrl, options.baseUrl];
   if (agent.every((given) => given === undefined)) throw noAgent();
   const http = options.http ?? createHttpClient();
-  const { card, profile, cardUrl } = await resolveCard(options, http);
+  const { card, profile, cardUrl, warnings: cardWarnings } = await resolveCard(options, http);
+  const warnings = new WarningLog(options.strict === true ? undefined : options.onWarning);
+  for (const found of cardWarnings) warnings.add(found);
+  const sink = options.strict === true ? undefined : warnings.sink;
   if (card !== undefined && options.verifySignature) {
     await verifyCardSignatures(card, {
       resolveKey: options.verifySignature.resolveKey,
@@ -341,6 +375,7 @@ export async function createA2AClient(options: CreateA2AClientOptions): Promise<
       maxStreamBytes: options.maxStreamBytes ?? 256 * 1024 * 1024,
       maxEventBytes: options.maxEventBytes ?? DEFAULT_MAX_SSE_EVENT_BYTES,
       idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_SSE_IDLE_TIMEOUT_MS,
+      warn: sink,
     },
     options.grpc,
   );
@@ -408,6 +443,7 @@ export async function createA2AClient(options: CreateA2AClientOptions): Promise<
     return resumableStream(first, (id) => resubscribeOrSnapshot(id, signal), {
       ...resume,
       ...(signal ? { signal } : {}),
+      snapshotEnd: sink,
     });
   };
 
@@ -418,7 +454,23 @@ export async function createA2AClient(options: CreateA2AClientOptions): Promise<
     profile,
     card,
     cardUrl,
-    sendMessage: (params, call) => transport.send(outgoing(params), call),
+    get warnings() {
+      return warnings.list;
+    },
+    async sendMessage(params, call) {
+      if (sink === undefined) return transport.send(outgoing(params), call);
+      // This answer's own warnings go on the result as well as to the client's log.
+      const found: A2AWarning[] = [];
+      const result = await transport.send(outgoing(params), {
+        ...call,
+        warn: (w) => {
+          found.push(w);
+          sink(w);
+        },
+      });
+      if (found.length > 0) result.warnings = found;
+      return result;
+    },
     streamMessage(params, call) {
       const body = outgoing(params);
       return resilient(() => transport.stream(body, call?.signal), call);
@@ -446,7 +498,9 @@ export async function createA2AClient(options: CreateA2AClientOptions): Promise<
       );
     },
     async getExtendedCard(call) {
-      return parseAgentCard(await transport.getExtendedCard(call));
+      const read = readAgentCard(await transport.getExtendedCard(call), options.strict === true);
+      for (const found of read.warnings) warnings.add({ ...found, path: `extendedCard.${found.path}` });
+      return read.parsed;
     },
     setPushNotificationConfig: (config, call) => transport.setPushConfig(config, call),
     getPushNotificationConfig: (params, call) => transport.getPushConfig(params, call),

@@ -10,6 +10,7 @@ export {
 export { A2A_BINDINGS, type A2ABinding, bindingOf } from './binding.js';
 export { type CachedCard, type CardCache, type CardCacheOptions, createCardCache } from './card-cache.js';
 export { AGENT_CARD_PATH, type CardLocation, cardLocation, LEGACY_AGENT_CARD_PATH } from './card-location.js';
+export { type ReadCard, type RepairedCard, readAgentCard, repairA2ACard } from './card-repair.js';
 export {
   type CardKeyResolver,
   type CardPublicKey,
@@ -39,6 +40,7 @@ export {
   type GrpcOptions,
 } from './grpc/grpc-options.js';
 export { type GrpcTarget, parseGrpcTarget } from './grpc/grpc-target.js';
+export { type InferredKind, inferKind, inferPartKind } from './infer-kind.js';
 export { canonicalizeJson } from './jcs.js';
 export * from './model.js';
 export {
@@ -51,6 +53,7 @@ export {
 export { type RestErrorSite, restErrorFromBody } from './rest/rest-errors.js';
 export { isStreamEnd, type ResumeOptions, resumableStream } from './resume-stream.js';
 export { type SelectEndpointOptions, type SelectedEndpoint, selectEndpoint } from './select-endpoint.js';
+export { framingNoiseLength } from './sse-framing.js';
 export {
   DEFAULT_MAX_SSE_EVENT_BYTES,
   DEFAULT_SSE_IDLE_TIMEOUT_MS,
@@ -59,6 +62,12 @@ export {
   type SseEvent,
 } from './sse-parser.js';
 export type { WaitForTaskOptions } from './wait-for-task.js';
+export {
+  type A2AWarning,
+  type A2AWarningCode,
+  MAX_CLIENT_WARNINGS,
+  type WarningSink,
+} from './warnings.js';
 export {
   messageFromV1,
   messageToV1,

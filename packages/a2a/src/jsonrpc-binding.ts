@@ -3,6 +3,7 @@ import type { JsonObject, StreamEvent, Task } from './model.js';
 import { RpcTransport } from './rpc-transport.js';
 import { optionalArray, readAnswer, requireObject, shapeError } from './shape.js';
 import type { A2ATransport, OutgoingSend, TransportSettings } from './transport.js';
+import type { WarningSink } from './warnings.js';
 import {
   messageToV1,
   pushConfigFromV1,
@@ -38,15 +39,22 @@ export function createJsonRpcTransport(settings: TransportSettings): A2ATranspor
     if (params.metadata) out['metadata'] = params.metadata;
     return out;
   };
-  const readTask = (result: unknown, method: string): Task =>
-    readAnswer(() => (v1 ? taskFromV1(result, 'result') : taskFromV03(result, 'result')), method, url);
+  // In strict mode there is no sink at all, and readers refuse what they would otherwise warn about.
+  const sinkOf = (call: { warn?: WarningSink | undefined } | undefined): WarningSink | undefined =>
+    settings.warn === undefined ? undefined : (call?.warn ?? settings.warn);
+  const readTask = (result: unknown, method: string, warn: WarningSink | undefined): Task =>
+    readAnswer(() => (v1 ? taskFromV1(result, 'result') : taskFromV03(result, 'result', warn)), method, url);
   const stream = (method: string, params: JsonObject, signal?: AbortSignal) =>
     rpc.stream(
       method,
       params,
       signal,
       (result): StreamEvent =>
-        readAnswer(() => (v1 ? streamEventFromV1(result) : streamEventFromV03(result)), method, url),
+        readAnswer(
+          () => (v1 ? streamEventFromV1(result) : streamEventFromV03(result, settings.warn)),
+          method,
+          url,
+        ),
     );
   const readPush = (result: unknown, method: string) =>
     readAnswer(() => (v1 ? pushConfigFromV1(result) : pushConfigFromV03(result)), method, url);
@@ -55,8 +63,13 @@ export function createJsonRpcTransport(settings: TransportSettings): A2ATranspor
     binding: 'JSONRPC',
     url,
     async send(params, call) {
-      const result = await rpc.call(methods.send, sendParams(params), call);
-      return readAnswer(() => (v1 ? sendResultFromV1(result) : sendResultFromV03(result)), methods.send, url);
+      const warn = sinkOf(call);
+      const result = await rpc.call(methods.send, sendParams(params), { ...call, warn });
+      return readAnswer(
+        () => (v1 ? sendResultFromV1(result) : sendResultFromV03(result, warn)),
+        methods.send,
+        url,
+      );
     },
     stream(params, signal) {
       return stream(methods.stream, sendParams(params), signal);
@@ -64,11 +77,14 @@ export function createJsonRpcTransport(settings: TransportSettings): A2ATranspor
     async getTask(params, call) {
       const p: JsonObject = { id: params.id };
       if (params.historyLength !== undefined) p['historyLength'] = params.historyLength;
-      const result = await rpc.call(methods.get, withTenant(p), { ...call, idempotent: true });
-      return readTask(result, methods.get);
+      const warn = sinkOf(call);
+      const result = await rpc.call(methods.get, withTenant(p), { ...call, warn, idempotent: true });
+      return readTask(result, methods.get, warn);
     },
     async cancelTask(params, call) {
-      return readTask(await rpc.call(methods.cancel, withTenant({ id: params.id }), call), methods.cancel);
+      const warn = sinkOf(call);
+      const result = await rpc.call(methods.cancel, withTenant({ id: params.id }), { ...call, warn });
+      return readTask(result, methods.cancel, warn);
     },
     subscribe(params, signal) {
       return stream(methods.resubscribe, withTenant({ id: params.id }), signal);

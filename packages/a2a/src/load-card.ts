@@ -1,7 +1,7 @@
-import { parseAgentCard } from '@agentweb/agentcard';
 import { type HttpClient, isHttpStatusError, parseCacheControl } from '@agentweb/http';
 import type { CachedCard, CardCache } from './card-cache.js';
 import type { CardLocation } from './card-location.js';
+import { readAgentCard } from './card-repair.js';
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
@@ -51,9 +51,14 @@ async function fetchCard(
   signal: AbortSignal | undefined,
 ): Promise<{ entry: CachedCard; ttlMs: number | null | undefined }> {
   const { data, ttlMs, url } = await fetchWithFallback(http, location, signal);
-  // Validated once, then frozen: clients sharing the entry cannot change what the others see.
-  const parsed = deepFreeze(parseAgentCard(data));
-  return { entry: { card: deepFreeze(data), parsed, url }, ttlMs };
+  // Validated once (leniently: a strict client re-validates the card as received when repairs were needed), then
+  // frozen: clients sharing the entry cannot change what the others see.
+  const read = readAgentCard(data, false);
+  const entry: CachedCard = { card: deepFreeze(data), parsed: deepFreeze(read.parsed), url };
+  return {
+    entry: read.warnings.length > 0 ? { ...entry, warnings: deepFreeze(read.warnings) } : entry,
+    ttlMs,
+  };
 }
 
 /** Rejects with the signal's reason as soon as it aborts, without cancelling the shared work. */

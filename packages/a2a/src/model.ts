@@ -1,3 +1,4 @@
+import type { A2AWarning } from './warnings.js';
 /**
  * The dialect-neutral A2A model. It uses the 0.3 JSON shape (`kind` discriminators, lowercase states)
  * because CAP is written against it; 1.0 wire objects are converted into it by `wire-v1.ts`.
@@ -199,7 +200,13 @@ export interface TaskArtifactUpdateEvent {
 export type StreamEvent = Task | Message | TaskStatusUpdateEvent | TaskArtifactUpdateEvent;
 
 /** The answer to `sendMessage`: a task, or a direct message. */
-export type SendMessageResult = { task: Task; message?: undefined } | { message: Message; task?: undefined };
+export type SendMessageResult = (
+  | { task: Task; message?: undefined }
+  | { message: Message; task?: undefined }
+) & {
+  /** What the lenient reader accepted in this answer that the specification does not allow; absent when nothing. */
+  warnings?: A2AWarning[];
+};
 
 /** How the agent authenticates its push calls. */
 export interface PushAuthentication {

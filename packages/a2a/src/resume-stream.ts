@@ -3,6 +3,8 @@ import { abortableDelay } from '@agentweb/core';
 import { A2AStreamError } from './errors.js';
 import { isFinalState, type StreamEvent } from './model.js';
 import { isResumableStreamError } from './rpc-transport.js';
+import { SnapshotTracker } from './snapshot-stream.js';
+import type { WarningSink } from './warnings.js';
 
 /** How a dropped stream is resumed. */
 export interface ResumeOptions {
@@ -152,7 +154,7 @@ class DeliveredEvents {
 export async function* resumableStream(
   open: () => AsyncIterable<StreamEvent[]>,
   resubscribe: (taskId: string) => AsyncIterable<StreamEvent[]>,
-  options: ResumeOptions & { signal?: AbortSignal } = {},
+  options: ResumeOptions & { signal?: AbortSignal; snapshotEnd?: WarningSink | undefined } = {},
 ): AsyncGenerator<StreamEvent, void, undefined> {
   const maxReconnects = options.maxReconnects ?? 3;
   const initialDelay = options.initialDelayMs ?? 200;
@@ -163,9 +165,11 @@ export async function* resumableStream(
   let source = open();
   while (true) {
     let failure: unknown;
+    const snapshots = new SnapshotTracker();
     try {
       for await (const batch of source) {
         for (const event of batch) {
+          snapshots.see(event);
           taskId ??= taskIdOf(event);
           const ended = isStreamEnd(event);
           if (delivered.deliver(event)) yield event;
@@ -176,6 +180,8 @@ export async function* resumableStream(
       if (options.signal?.aborted || !isResumableStreamError(error)) throw error;
       failure = error;
     }
+    if (failure === undefined && options.snapshotEnd && snapshots.endedWithoutFinal(options.snapshotEnd))
+      return;
     if (taskId === undefined || attempts >= maxReconnects) {
       if (failure !== undefined && taskId === undefined) throw failure;
       throw new A2AStreamError({

@@ -8,11 +8,14 @@ import {
   isA2ARpcError,
   isA2AStreamError,
   isInvalidAgentResponseError,
+  rpcErrorFor,
 } from './errors.js';
 import { parseJsonText, type RpcCallSite, unwrapRpcResponse } from './rpc-envelope.js';
 import { isObject } from './shape.js';
+import { framingNoiseLength } from './sse-framing.js';
 import { isBlank, parseSseBatches, readWithIdle } from './sse-parser.js';
 import type { TransportSettings } from './transport.js';
+import { type WarningSink, warning } from './warnings.js';
 
 /** Settings of a JSON-RPC transport bound to one endpoint: a binding's settings, less the tenant (sent in params). */
 export type RpcTransportOptions = Omit<TransportSettings, 'tenant' | 'hasCredentials'>;
@@ -23,6 +26,8 @@ export interface RpcCallOptions {
   signal?: AbortSignal;
   /** Safe to retry (reads). */
   idempotent?: boolean;
+  /** Receives lenient-reading warnings for this call; undefined: strict, or the transport's own sink. */
+  warn?: WarningSink | undefined;
 }
 
 let counter = 0;
@@ -96,14 +101,19 @@ export class RpcTransport {
     }
     const text = utf8.decode(response.body);
     if (response.status >= 200 && response.status < 300) {
-      return unwrapRpcResponse(parseJsonText(text, site, `the HTTP ${response.status} body`), id, site);
+      const warn = this.options.warn === undefined ? undefined : (call.warn ?? this.options.warn);
+      return unwrapRpcResponse(parseJsonText(text, site, `the HTTP ${response.status} body`), id, site, warn);
     }
     // Servers may answer a JSON-RPC error with a non-2xx status (a 404 for an unknown task, say); that error
     // for our id is the answer. Anything else (a gateway page, CAP's error shape) is an HTTP failure. A 429
     // always is: rate limiting is transport-level, and callers need its status and Retry-After.
+    const warn = this.options.warn === undefined ? undefined : (call.warn ?? this.options.warn);
     const rpcError = rpcErrorIn(text, id, site);
-    if (rpcError && response.status !== 429) throw rpcError;
-    throw new HttpStatusError({
+    if (rpcError && response.status !== 429) {
+      warn?.(httpStatusWarning(response.status));
+      throw rpcError;
+    }
+    const failure = new HttpStatusError({
       url: this.options.url,
       status: response.status,
       headers: response.headers,
@@ -111,6 +121,7 @@ export class RpcTransport {
       provenance: response.provenance,
       ...(rpcError ? { cause: rpcError } : {}),
     });
+    throw (warn && nonRpcJsonError(text, response.status, site, failure, warn)) || failure;
   }
 
   /**
@@ -144,7 +155,13 @@ export class RpcTransport {
       // Same reading as for unary calls: a JSON-RPC error for our id is the answer, except on a 429.
       if (isHttpStatusError(error) && error.status !== 429 && error.status !== 401 && error.status !== 403) {
         const rpcError = rpcErrorIn(error.bodyExcerpt, id, site);
-        if (rpcError) throw rpcError;
+        if (rpcError) {
+          this.options.warn?.(httpStatusWarning(error.status));
+          throw rpcError;
+        }
+        const warn = this.options.warn;
+        const read = warn && nonRpcJsonError(error.bodyExcerpt, error.status, site, error, warn);
+        if (read) throw read;
       }
       throw this.authError(error);
     }
@@ -161,7 +178,7 @@ export class RpcTransport {
         site,
         `the ${contentType || 'untyped'} answer to a stream request`,
       );
-      yield [map(unwrapRpcResponse(envelope, id, site))];
+      yield [map(unwrapRpcResponse(envelope, id, site, this.options.warn))];
       return;
     }
     const batches = parseSseBatches(opened.body, {
@@ -173,9 +190,24 @@ export class RpcTransport {
       const out: T[] = [];
       try {
         for (const event of batch) {
-          if (isBlank(event.data)) continue;
-          const envelope = parseJsonText(event.data, site, 'an event on the stream');
-          out.push(map(unwrapRpcResponse(envelope, id, site)));
+          let data = event.data;
+          // JSON events start with `{`: only other ones are looked at for framing noise (lenient mode only).
+          if (data.charCodeAt(0) !== 123 && this.options.warn !== undefined) {
+            const noise = framingNoiseLength(data);
+            if (noise > 0) {
+              this.options.warn(
+                warning(
+                  'sse-framing-noise',
+                  'stream.data',
+                  `an SSE data field started with ${noise} framing character(s) (${describeNoise(data, noise)}) before its JSON; they were skipped`,
+                ),
+              );
+              data = data.slice(noise);
+            }
+          }
+          if (isBlank(data)) continue;
+          const envelope = parseJsonText(data, site, 'an event on the stream');
+          out.push(map(unwrapRpcResponse(envelope, id, site, this.options.warn)));
         }
       } catch (error) {
         // Events before the failing one (a JSON-RPC error, a malformed event) were sent: deliver them first.
@@ -185,6 +217,73 @@ export class RpcTransport {
       if (out.length > 0) yield out;
     }
   }
+}
+
+function httpStatusWarning(status: number) {
+  return warning(
+    'jsonrpc-error-http-status',
+    'response.status',
+    `a JSON-RPC error came with HTTP ${status} instead of 200; the body's error was used`,
+  );
+}
+
+function describeNoise(data: string, length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i += 1) {
+    out += `${i > 0 ? ' ' : ''}U+${data.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0')}`;
+  }
+  return out;
+}
+
+/** 4xx statuses whose JSON body, when not JSON-RPC, is still the agent refusing the request. */
+function isRequestRefusal(status: number): boolean {
+  return (
+    status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 404 && status !== 429
+  );
+}
+
+/**
+ * Lenient reading of a 4xx answer whose JSON body is not JSON-RPC (Mastra answers an unknown method with HTTP 400
+ * `{"error":"Invalid request body","issues":[...]}`): the agent refused the request, so it becomes an
+ * `A2AInvalidRequestError` naming the status and the body (in `data`), with the HTTP error as its cause. Undefined
+ * for any other answer (not a request refusal, not a JSON object, or JSON-RPC after all), which stays an HTTP error.
+ */
+function nonRpcJsonError(
+  text: string,
+  status: number,
+  site: RpcCallSite,
+  cause: HttpStatusError,
+  warn: WarningSink,
+): A2ARpcError | undefined {
+  if (!isRequestRefusal(status)) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(body) || 'jsonrpc' in body) return undefined;
+  const said =
+    typeof body['error'] === 'string'
+      ? body['error']
+      : typeof body['message'] === 'string'
+        ? body['message']
+        : undefined;
+  warn(
+    warning(
+      'http-error-not-jsonrpc',
+      'response.body',
+      `HTTP ${status} with a JSON body that is not a JSON-RPC response; read as an invalid-request error`,
+    ),
+  );
+  return rpcErrorFor({
+    rpcCode: -32600,
+    message: `HTTP ${status} with a non-JSON-RPC body${said !== undefined ? `: ${said}` : ''} (${text.slice(0, 200)})`,
+    data: body,
+    httpStatus: status,
+    ...site,
+    cause,
+  });
 }
 
 /** The typed error of `text` when it is a JSON-RPC error response to request `id`, else undefined. */

@@ -12,6 +12,7 @@ import type {
   Task,
   TaskPushNotificationConfig,
 } from './model.js';
+import type { WarningSink } from './warnings.js';
 
 /** Settings every binding is built with. */
 export interface TransportSettings {
@@ -43,12 +44,16 @@ export interface TransportSettings {
   maxEventBytes: number;
   /** Longest silence on a stream, ms. */
   idleTimeoutMs: number;
+  /** Receives the departures read leniently; undefined in strict mode, where they are refused. */
+  warn?: WarningSink | undefined;
 }
 
 /** Options of one unary call. */
 export interface TransportCall {
   /** Aborts the call. */
   signal?: AbortSignal;
+  /** Receives this call's lenient-reading warnings (instead of the transport's sink); ignored in strict mode. */
+  warn?: WarningSink | undefined;
 }
 
 /** A message with its defaults filled in, and the send options, in the neutral model. */

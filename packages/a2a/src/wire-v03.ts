@@ -1,5 +1,7 @@
+import { inferKind, inferPartKind } from './infer-kind.js';
 import type {
   Artifact,
+  JsonObject,
   Message,
   Part,
   SendMessageResult,
@@ -19,16 +21,31 @@ import {
   requireString,
   shapeError,
 } from './shape.js';
+import { type WarningSink, warning } from './warnings.js';
 
 /*
  * The neutral model is the 0.3 JSON shape, so reading 0.3 is validation: every object is checked for the
  * fields the client relies on and returned as received (unknown fields and unknown enum values kept).
+ * Each reader takes an optional warning sink: given (lenient mode), departures that can be understood (a
+ * missing `kind`, a missing `contextId`) are read and reported to it; absent (strict mode), they are refused.
  */
 
 /** Checks a 0.3 part. */
-export function partFromV03(value: unknown, path: string): Part {
+export function partFromV03(value: unknown, path: string, warn?: WarningSink): Part {
   const part = requireObject(value, path);
-  const kind = part['kind'] ?? part['type'];
+  let kind = part['kind'] ?? part['type'];
+  if (kind === undefined && warn) {
+    kind = inferPartKind(part);
+    if (kind !== undefined) {
+      warn(
+        warning(
+          'part-kind-inferred',
+          `${path}.kind`,
+          `the part has no kind; read as '${kind}' from its fields`,
+        ),
+      );
+    }
+  }
   if (kind === 'text') requireString(part['text'], `${path}.text`);
   else if (kind === 'file') requireObject(part['file'], `${path}.file`);
   else if (kind === 'data') {
@@ -42,79 +59,154 @@ export function partFromV03(value: unknown, path: string): Part {
   return part as unknown as Part;
 }
 
-function partsFromV03(value: unknown, path: string): Part[] {
+function partsFromV03(value: unknown, path: string, warn: WarningSink | undefined): Part[] {
   const list = optionalArray(value, path);
   if (list === undefined) throw shapeError(path, 'an array', value);
-  return list.map((p, i) => partFromV03(p, `${path}[${i}]`));
+  return list.map((p, i) => partFromV03(p, `${path}[${i}]`, warn));
 }
 
 /** Checks a 0.3 message. */
-export function messageFromV03(value: unknown, path: string): Message {
+export function messageFromV03(value: unknown, path: string, warn?: WarningSink): Message {
   const msg = requireObject(value, path);
   if (msg['kind'] !== undefined && msg['kind'] !== 'message')
     throw shapeError(`${path}.kind`, "'message'", msg['kind']);
   requireString(msg['messageId'], `${path}.messageId`);
   requireString(msg['role'], `${path}.role`);
-  return { ...msg, kind: 'message', parts: partsFromV03(msg['parts'], `${path}.parts`) } as Message;
+  return { ...msg, kind: 'message', parts: partsFromV03(msg['parts'], `${path}.parts`, warn) } as Message;
 }
 
-function statusFromV03(value: unknown, path: string): TaskStatus {
+const KNOWN_STATES: ReadonlySet<string> = new Set([
+  'submitted',
+  'working',
+  'input-required',
+  'completed',
+  'canceled',
+  'failed',
+  'rejected',
+  'auth-required',
+  'unknown',
+]);
+
+/** A state spelled another way (`COMPLETED`, `TASK_STATE_COMPLETED`, `input_required`, `cancelled`) as 0.3 spells it. */
+function normalizeState(state: string): string | undefined {
+  const spelled = state
+    .trim()
+    .toLowerCase()
+    .replace(/^task_state_/, '')
+    .replace(/_/g, '-');
+  const name = spelled === 'cancelled' ? 'canceled' : spelled;
+  return KNOWN_STATES.has(name) ? name : undefined;
+}
+
+function statusFromV03(value: unknown, path: string, warn: WarningSink | undefined): TaskStatus {
   const status = requireObject(value, path);
-  requireString(status['state'], `${path}.state`);
+  const state = requireString(status['state'], `${path}.state`);
   optionalString(status['timestamp'], `${path}.timestamp`);
   const message = optionalObject(status['message'], `${path}.message`);
   const out = { ...status } as unknown as TaskStatus;
-  if (message !== undefined) out.message = messageFromV03(message, `${path}.message`);
+  // Unknown states are kept as received (forward compatibility); only other spellings of known ones are mapped.
+  if (warn && !KNOWN_STATES.has(state)) {
+    const normalized = normalizeState(state);
+    if (normalized !== undefined) {
+      warn(
+        warning(
+          'state-normalized',
+          `${path}.state`,
+          `state ${JSON.stringify(state)} read as '${normalized}'`,
+        ),
+      );
+      out.state = normalized;
+    }
+  }
+  if (message !== undefined) out.message = messageFromV03(message, `${path}.message`, warn);
   return out;
 }
 
-function artifactFromV03(value: unknown, path: string): Artifact {
+function artifactFromV03(value: unknown, path: string, warn: WarningSink | undefined): Artifact {
   const a = requireObject(value, path);
   requireString(a['artifactId'], `${path}.artifactId`);
-  return { ...a, parts: partsFromV03(a['parts'], `${path}.parts`) } as unknown as Artifact;
+  return { ...a, parts: partsFromV03(a['parts'], `${path}.parts`, warn) } as unknown as Artifact;
 }
 
 /** Checks a 0.3 task. */
-export function taskFromV03(value: unknown, path: string): Task {
+export function taskFromV03(value: unknown, path: string, warn?: WarningSink): Task {
   const t = requireObject(value, path);
   if (t['kind'] !== undefined && t['kind'] !== 'task') throw shapeError(`${path}.kind`, "'task'", t['kind']);
   requireString(t['id'], `${path}.id`);
-  requireString(t['contextId'], `${path}.contextId`);
-  const out = { ...t, kind: 'task', status: statusFromV03(t['status'], `${path}.status`) } as unknown as Task;
+  let contextId = t['contextId'];
+  if ((contextId === undefined || contextId === null) && warn) {
+    warn(
+      warning(
+        'task-context-missing',
+        `${path}.contextId`,
+        'the task has no contextId; read as an empty string',
+      ),
+    );
+    contextId = '';
+  }
+  requireString(contextId, `${path}.contextId`);
+  const out = {
+    ...t,
+    kind: 'task',
+    contextId,
+    status: statusFromV03(t['status'], `${path}.status`, warn),
+  } as unknown as Task;
   const artifacts = optionalArray(t['artifacts'], `${path}.artifacts`);
-  if (artifacts) out.artifacts = artifacts.map((a, i) => artifactFromV03(a, `${path}.artifacts[${i}]`));
+  if (artifacts) out.artifacts = artifacts.map((a, i) => artifactFromV03(a, `${path}.artifacts[${i}]`, warn));
   const history = optionalArray(t['history'], `${path}.history`);
-  if (history) out.history = history.map((m, i) => messageFromV03(m, `${path}.history[${i}]`));
+  if (history) out.history = history.map((m, i) => messageFromV03(m, `${path}.history[${i}]`, warn));
   return out;
 }
 
+/**
+ * The `kind` of an answer object: as sent, or (lenient mode, `warn` given) told from its fields when it is
+ * missing, with a `kind-inferred` warning. A `kind` that is present but wrong is never second-guessed.
+ */
+function kindOf(r: JsonObject, warn: WarningSink | undefined): unknown {
+  const kind = r['kind'];
+  if (kind !== undefined || !warn) return kind;
+  const inferred = inferKind(r);
+  if (inferred !== undefined) {
+    warn(
+      warning(
+        'kind-inferred',
+        'result.kind',
+        `the result has no kind; read as '${inferred}' from its fields`,
+      ),
+    );
+  }
+  return inferred;
+}
+
 /** Reads a 0.3 `message/send` result: a bare task or message, told apart by `kind`. */
-export function sendResultFromV03(value: unknown): SendMessageResult {
+export function sendResultFromV03(value: unknown, warn?: WarningSink): SendMessageResult {
   const r = requireObject(value, 'result');
-  if (r['kind'] === 'task') return { task: taskFromV03(r, 'result') };
-  if (r['kind'] === 'message') return { message: messageFromV03(r, 'result') };
+  const kind = kindOf(r, warn);
+  if (kind === 'task') return { task: taskFromV03(r, 'result', warn) };
+  if (kind === 'message') return { message: messageFromV03(r, 'result', warn) };
   throw shapeError('result.kind', "'task' or 'message'", r['kind']);
 }
 
 /** Reads one 0.3 stream event (`result` of an SSE data line). */
-export function streamEventFromV03(value: unknown): StreamEvent {
+export function streamEventFromV03(value: unknown, warn?: WarningSink): StreamEvent {
   const r = requireObject(value, 'result');
-  switch (r['kind']) {
+  switch (kindOf(r, warn)) {
     case 'task':
-      return taskFromV03(r, 'result');
+      return taskFromV03(r, 'result', warn);
     case 'message':
-      return messageFromV03(r, 'result');
+      return messageFromV03(r, 'result', warn);
     case 'status-update': {
       requireString(r['taskId'], 'result.taskId');
-      const status = statusFromV03(r['status'], 'result.status');
+      const status = statusFromV03(r['status'], 'result.status', warn);
       const final = typeof r['final'] === 'boolean' ? r['final'] : isFinalState(status.state);
-      return { ...r, status, final } as unknown as TaskStatusUpdateEvent;
+      return { ...r, kind: 'status-update', status, final } as unknown as TaskStatusUpdateEvent;
     }
     case 'artifact-update': {
       requireString(r['taskId'], 'result.taskId');
       return {
         ...r,
-        artifact: artifactFromV03(r['artifact'], 'result.artifact'),
+        kind: 'artifact-update',
+        artifact: artifactFromV03(r['artifact'], 'result.artifact', warn),
       } as unknown as TaskArtifactUpdateEvent;
     }
     default:

@@ -63,7 +63,7 @@ describe('non-2xx answers to JSON-RPC calls', () => {
     if (isHttpStatusError(error)) expect(error.headers.get('retry-after')).toBe('7');
   });
 
-  it('non-2xx JSON that is not a JSON-RPC error for our id is an HttpStatusError', async () => {
+  it('strict: non-2xx JSON that is not a JSON-RPC error for our id is an HttpStatusError', async () => {
     const bodies: Array<(id: unknown) => unknown> = [
       () => ({ error: 'bad request' }),
       (id) => ({ jsonrpc: '2.0', id: `${String(id)}-other`, error: { code: -32001, message: 'x' } }),
@@ -73,7 +73,7 @@ describe('non-2xx answers to JSON-RPC calls', () => {
     ];
     let n = 0;
     const double = await startDouble((call, res) => sendJson(res, bodies[n++]?.(call.id), 400));
-    const client = await createA2AClient({ card: v03Card(double.rpcUrl), http });
+    const client = await createA2AClient({ card: v03Card(double.rpcUrl), http, strict: true });
     for (let i = 0; i < bodies.length; i++) {
       const error = await client.sendMessage({ message: { parts: text('x') } }).catch((e: unknown) => e);
       expect(isHttpStatusError(error) && error.status, String(i)).toBe(400);

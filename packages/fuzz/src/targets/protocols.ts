@@ -2,11 +2,14 @@
 import {
   canonicalizeJson,
   createReplyTextAccumulator,
+  framingNoiseLength,
   parseSse as parseA2aSse,
+  repairA2ACard,
   replyText,
   sendResultFromV1,
   sendResultFromV03,
   streamEventFromV1,
+  streamEventFromV03,
   taskFromV1,
 } from '@agentweb/a2a';
 import { detectCardFormat, safeParseAgentCard } from '@agentweb/agentcard';
@@ -137,6 +140,66 @@ export const protocolTargets: FuzzTarget[] = [
     run: (value: unknown) => sendResultFromV03(value),
     size: jsonSize,
     testRuns: 150,
+  }),
+  defineTarget({
+    name: 'a2a.sendResultFromV03+streamEventFromV03 (lenient)',
+    input: mutatedJson([
+      {
+        id: 't',
+        contextId: 'c',
+        status: { state: 'working', message: { role: 'agent', messageId: 'm', parts: [{ text: 'x' }] } },
+      },
+      { taskId: 't', status: { state: 'completed' } },
+      { taskId: 't', artifact: { artifactId: 'a', parts: [{ text: 'x' }] }, append: true, lastChunk: true },
+      { messageId: 'm', role: 'agent', parts: [{ data: {} }] },
+    ]),
+    run: (value: unknown) => {
+      const warnings: unknown[] = [];
+      const warn = (w: unknown) => warnings.push(w);
+      // The stream reader runs first: the send reader's typed refusal (the usual outcome) ends the call.
+      return [streamEventFromV03(value, warn), sendResultFromV03(value, warn), warnings];
+    },
+    size: jsonSize,
+    testRuns: 150,
+  }),
+  defineTarget({
+    name: 'a2a.repairA2ACard',
+    input: mutatedJson([
+      {
+        name: 'echo',
+        url: 'https://a.example/a2a',
+        capabilities: {},
+        defaultInputModes: ['text'],
+        defaultOutputModes: ['text'],
+        skills: [],
+      },
+      {
+        name: 'echo',
+        description: 'd',
+        supportedInterfaces: [
+          { url: 'https://a.example', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+        ],
+      },
+      A2A_CARD,
+    ]),
+    run: (card: unknown) => {
+      const repaired = repairA2ACard(card);
+      return [repaired.warnings.length, safeParseAgentCard(repaired.card).ok];
+    },
+    size: jsonSize,
+    neverThrows: true,
+    testRuns: 100,
+  }),
+  defineTarget({
+    name: 'a2a.framingNoiseLength',
+    input: textInput(
+      ['\u001e{"a":1}', '\ufeff {"jsonrpc":"2.0"}', '[1]'],
+      ['\u001e', '\u0000', ' ', '{', '[', '\ufeff', 'x'],
+    ),
+    run: (text: string) => framingNoiseLength(text),
+    size: textSize,
+    neverThrows: true,
+    testRuns: 100,
   }),
   defineTarget({
     name: 'a2a.parseSse',
