@@ -1,4 +1,3 @@
-export { createUcpClient } from './client/create-ucp-client.js';
 export type {
   UcpCallOptions,
   UcpCartInput,
@@ -12,6 +11,7 @@ export type {
   UcpSearchInput,
   UcpSession,
 } from './client/client-types.js';
+export { createUcpClient } from './client/create-ucp-client.js';
 export { outcomeOf, type UcpMessage, type UcpOutcome, type UcpResult } from './client/results.js';
 export { capabilitiesAt, UCP_CAPABILITIES, UCP_SHOPPING_SERVICE } from './profile/capability-names.js';
 export {

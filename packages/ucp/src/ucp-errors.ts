@@ -78,7 +78,12 @@ export class UcpDocumentError extends AgentWebError {
   /** The warnings that `strict` refused (empty otherwise). */
   readonly warnings: UcpWarning[];
 
-  constructor(options: { kind: UcpDocumentKind; source: string; issues: UcpIssue[]; warnings?: UcpWarning[] }) {
+  constructor(options: {
+    kind: UcpDocumentKind;
+    source: string;
+    issues: UcpIssue[];
+    warnings?: UcpWarning[];
+  }) {
     const all = [...options.issues, ...(options.warnings ?? [])];
     super({
       code: options.kind === 'business-profile' ? 'UCP_PROFILE_INVALID' : 'UCP_RESPONSE_INVALID',
@@ -143,7 +148,10 @@ export class UcpNotSupportedError extends AgentWebError {
     capability?: string;
     detail: string;
   }) {
-    super({ code: 'UCP_NOT_SUPPORTED', message: `${options.businessUrl}: ${options.detail}. Nothing was sent.` });
+    super({
+      code: 'UCP_NOT_SUPPORTED',
+      message: `${options.businessUrl}: ${options.detail}. Nothing was sent.`,
+    });
     this.name = 'UcpNotSupportedError';
     this.reason = options.reason;
     this.operation = options.operation;

@@ -104,8 +104,11 @@ export interface UcpCartInput {
 }
 
 /** A checkout body. */
-export interface UcpCheckoutInput extends Partial<UcpCartInput> {
-  /** Start from a cart (2026-04-08): the business uses the cart's contents. */
+export interface UcpCheckoutInput extends UcpCartInput {
+  /**
+   * Start from a cart (2026-04-08): the business uses the cart's contents and ignores the overlapping fields
+   * (`line_items` is still required by the schema: send the cart's).
+   */
   cart_id?: string;
 }
 
@@ -153,9 +156,15 @@ export interface UcpClient {
   /** `search_catalog`. */
   searchCatalog(input: UcpSearchInput, options?: UcpCallOptions): Promise<UcpResult<ProductList>>;
   /** `lookup_catalog`: products by id. */
-  lookupCatalog(input: { ids: string[]; context?: Record<string, unknown> }, options?: UcpCallOptions): Promise<UcpResult<ProductList>>;
+  lookupCatalog(
+    input: { ids: string[]; context?: Record<string, unknown> },
+    options?: UcpCallOptions,
+  ): Promise<UcpResult<ProductList>>;
   /** `get_product`. */
-  getProduct(input: { id: string; context?: Record<string, unknown> }, options?: UcpCallOptions): Promise<UcpResult<ProductDetail>>;
+  getProduct(
+    input: { id: string; context?: Record<string, unknown> },
+    options?: UcpCallOptions,
+  ): Promise<UcpResult<ProductDetail>>;
   /** `create_cart`. */
   createCart(input: UcpCartInput, options?: UcpCallOptions): Promise<UcpResult<Cart>>;
   /** `get_cart`. */

@@ -48,7 +48,13 @@ const checkoutRead: ReadSpec<Checkout> = {
   core: checkoutCoreSchema,
   extra: (value) =>
     value.status === 'requires_escalation' && !value.continue_url
-      ? [{ code: 'continue-url-missing', path: 'continue_url', message: 'status requires_escalation without a continue_url' }]
+      ? [
+          {
+            code: 'continue-url-missing',
+            path: 'continue_url',
+            message: 'status requires_escalation without a continue_url',
+          },
+        ]
       : [],
 };
 
@@ -73,7 +79,9 @@ export function createUcpClient(options: UcpClientOptions): UcpClient {
   if (business === undefined) {
     checkOptions('createUcpClient', options, { businessUrl: required(is.nonEmptyString) });
   }
-  const ownedHttp = options.http ? undefined : createHttpClient(options.fetch ? { fetch: options.fetch } : {});
+  const ownedHttp = options.http
+    ? undefined
+    : createHttpClient(options.fetch ? { fetch: options.fetch } : {});
   const http: HttpClient = options.http ?? (ownedHttp as HttpClient);
   const profileUrl = businessProfileUrl(business as string, http.allowsHttp);
   const profileCache = options.profileCache ?? createMemoryProfileCache();
@@ -91,7 +99,9 @@ export function createUcpClient(options: UcpClientOptions): UcpClient {
     return signal ? AbortSignal.any([options.signal, signal]) : options.signal;
   }
 
-  async function negotiate(signal: AbortSignal | undefined): Promise<{ session: UcpSession; transport: UcpTransport }> {
+  async function negotiate(
+    signal: AbortSignal | undefined,
+  ): Promise<{ session: UcpSession; transport: UcpTransport }> {
     const fetchOptions = {
       http,
       strict,
@@ -121,7 +131,9 @@ export function createUcpClient(options: UcpClientOptions): UcpClient {
     }));
     const capabilities = intersectCapabilities(profile.capabilities, platformCapabilities);
     const wanted = options.transport ?? 'auto';
-    const services = profile.services.filter((s) => s.name === UCP_SHOPPING_SERVICE && s.endpoint !== undefined);
+    const services = profile.services.filter(
+      (s) => s.name === UCP_SHOPPING_SERVICE && s.endpoint !== undefined,
+    );
     const order = wanted === 'auto' ? ['rest', 'mcp'] : [wanted];
     const service = order.map((t) => services.find((s) => s.transport === t)).find((s) => s !== undefined);
     if (!service?.endpoint) {
@@ -229,33 +241,43 @@ export function createUcpClient(options: UcpClientOptions): UcpClient {
       const { session: s } = await connected(signalOf(call.signal));
       return s.capabilities.some((c) => c.name === name);
     },
-    searchCatalog: (input, call) =>
+    searchCatalog: async (input, call) =>
       send('search_catalog', { body: checked('search_catalog', input), options: call, read: productList }),
-    lookupCatalog: (input, call) =>
+    lookupCatalog: async (input, call) =>
       send('lookup_catalog', { body: checked('lookup_catalog', input), options: call, read: productList }),
-    getProduct: (input, call) =>
+    getProduct: async (input, call) =>
       send('get_product', {
         body: checked('get_product', input),
         options: call,
         read: { full: productDetailSchema, core: productDetailCoreSchema },
       }),
-    createCart: (input, call) => send('create_cart', { body: checked('create_cart', input), options: call, read: cart }),
-    getCart: (id, call) => {
+    createCart: async (input, call) =>
+      send('create_cart', { body: checked('create_cart', input), options: call, read: cart }),
+    getCart: async (id, call) => {
       validateId('get_cart', id);
       return send('get_cart', { id, options: call, read: cart });
     },
-    updateCart: (id, input, call) => {
+    updateCart: async (id, input, call) => {
       validateId('update_cart', id);
       // The spec's update body carries the cart id, and replaces the whole cart.
-      return send('update_cart', { id, body: { ...checked('update_cart', input), id }, options: call, read: cart });
+      return send('update_cart', {
+        id,
+        body: { ...checked('update_cart', input), id },
+        options: call,
+        read: cart,
+      });
     },
-    cancelCart: (id, call) => {
+    cancelCart: async (id, call) => {
       validateId('cancel_cart', id);
       return send('cancel_cart', { id, options: call, read: cart });
     },
     async createCheckout(input, call) {
       return withContinueUrl(
-        await send('create_checkout', { body: checked('create_checkout', input), options: call, read: checkoutRead }),
+        await send('create_checkout', {
+          body: checked('create_checkout', input),
+          options: call,
+          read: checkoutRead,
+        }),
       );
     },
     async getCheckout(id, call) {
@@ -276,7 +298,8 @@ export function createUcpClient(options: UcpClientOptions): UcpClient {
     async completeCheckout(id, call) {
       validateId('complete_checkout', id);
       // Checked before anything else, including the connection: without both, nothing leaves this process.
-      if (call?.confirm !== true) throw new UcpConfirmationRequiredError({ checkoutId: id, missing: 'confirm' });
+      if (call?.confirm !== true)
+        throw new UcpConfirmationRequiredError({ checkoutId: id, missing: 'confirm' });
       const instrument = call.instrument;
       if (
         typeof instrument !== 'object' ||
@@ -308,7 +331,7 @@ export function createUcpClient(options: UcpClientOptions): UcpClient {
       validateId('cancel_checkout', id);
       return withContinueUrl(await send('cancel_checkout', { id, options: call, read: checkoutRead }));
     },
-    getOrder: (id, call) => {
+    getOrder: async (id, call) => {
       validateId('get_order', id);
       return send('get_order', { id, options: call, read: { full: orderSchema, core: orderCoreSchema } });
     },

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { errorResponseCoreSchema, errorResponseSchema, isErrorResponse } from '../schemas/error-response.js';
 import { readLenient } from '../schemas/lenient-read.js';
 import type { UcpWarning } from '../ucp-warnings.js';
-import { type UcpMessage, type UcpResult, outcomeOf } from './results.js';
+import { outcomeOf, type UcpMessage, type UcpResult } from './results.js';
 
 /** How to read one operation's answer. */
 export interface ReadSpec<T> {
@@ -35,7 +35,13 @@ export function readResponse<T extends { messages?: unknown; ucp?: unknown }>(
   const versionWarning = (value: T): UcpWarning[] => {
     const echoed = (value.ucp as { version?: unknown } | undefined)?.version;
     return typeof echoed === 'string' && echoed !== context.version
-      ? [{ code: 'version-mismatch', path: 'ucp.version', message: `the business answered with version ${echoed}, not the negotiated ${context.version}` }]
+      ? [
+          {
+            code: 'version-mismatch',
+            path: 'ucp.version',
+            message: `the business answered with version ${echoed}, not the negotiated ${context.version}`,
+          },
+        ]
       : [];
   };
   const read = readLenient(spec.full, spec.core, data, readContext, (value) => [
@@ -43,5 +49,12 @@ export function readResponse<T extends { messages?: unknown; ucp?: unknown }>(
     ...(spec.extra?.(value) ?? []),
   ]);
   const messages = (Array.isArray(read.value.messages) ? read.value.messages : []) as UcpMessage[];
-  return { ...base, ok: true, value: read.value, messages, outcome: outcomeOf(messages), warnings: read.warnings };
+  return {
+    ...base,
+    ok: true,
+    value: read.value,
+    messages,
+    outcome: outcomeOf(messages),
+    warnings: read.warnings,
+  };
 }

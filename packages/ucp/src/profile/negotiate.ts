@@ -19,7 +19,8 @@ export function chooseVersion(
   profile: Pick<BusinessProfile, 'version' | 'supportedVersions'>,
   accepted: readonly string[] = SUPPORTED_UCP_VERSIONS,
 ): VersionChoice | undefined {
-  if (accepted.includes(profile.version)) return { version: profile.version as UcpVersion, profileUrl: undefined };
+  if (accepted.includes(profile.version))
+    return { version: profile.version as UcpVersion, profileUrl: undefined };
   const older = Object.keys(profile.supportedVersions)
     .filter((v) => accepted.includes(v))
     .sort()
@@ -49,15 +50,16 @@ export function intersectCapabilities(
 ): NegotiatedCapability[] {
   const platformVersions = new Map<string, Set<string>>();
   for (const c of platform) {
-    let set = platformVersions.get(c.name);
-    if (!set) platformVersions.set(c.name, (set = new Set()));
+    const set = platformVersions.get(c.name) ?? new Set<string>();
     set.add(c.version);
+    platformVersions.set(c.name, set);
   }
   const chosen = new Map<string, NegotiatedCapability>();
   for (const c of business) {
     if (!platformVersions.get(c.name)?.has(c.version)) continue;
     const current = chosen.get(c.name);
-    if (!current || c.version > current.version) chosen.set(c.name, { name: c.name, version: c.version, extends: c.extends });
+    if (!current || c.version > current.version)
+      chosen.set(c.name, { name: c.name, version: c.version, extends: c.extends });
   }
   for (let changed = true; changed; ) {
     changed = false;

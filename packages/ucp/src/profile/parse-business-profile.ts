@@ -7,6 +7,10 @@ import {
   businessProfileSchema,
   capabilitySchema,
   handlerSchema,
+  isLegacyProfile,
+  legacyBusinessProfileCoreSchema,
+  legacyBusinessProfileSchema,
+  modernizeLegacyProfile,
   serviceSchema,
 } from './profile-schema.js';
 import type {
@@ -105,7 +109,8 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
  * Reads a business profile (`/.well-known/ucp`) leniently: every departure from the spec becomes a typed warning
  * naming the field, entries that cannot be used are left out (with a warning), and only a profile without a
  * `ucp.version` or with registries of the wrong shape is refused (`UcpDocumentError`). `strict` refuses on any
- * warning. Accepts `keys` (2026-08-25) and `signing_keys` (earlier).
+ * warning. Reads the 2026-04-08 shape (and 2026-08-25's `keys`) and the 2026-01-11 one (services with a binding
+ * per transport, capabilities as a list, handlers under `payment`).
  */
 export function parseBusinessProfile(
   data: unknown,
@@ -113,13 +118,22 @@ export function parseBusinessProfile(
 ): UcpLenientResult<BusinessProfile> {
   const strict = options.strict ?? false;
   const source = options.source ?? 'business profile';
-  const read = readLenient(businessProfileSchema, businessProfileCoreSchema, data, {
-    kind: 'business-profile',
-    source,
-    strict: false,
-  });
+  const legacy = isLegacyProfile(data);
+  const read = legacy
+    ? readLenient(legacyBusinessProfileSchema, legacyBusinessProfileCoreSchema, data, {
+        kind: 'business-profile',
+        source,
+        strict: false,
+      })
+    : readLenient(businessProfileSchema, businessProfileCoreSchema, data, {
+        kind: 'business-profile',
+        source,
+        strict: false,
+      });
   const warnings = [...read.warnings];
-  const doc = read.value;
+  const doc = (
+    legacy ? modernizeLegacyProfile(read.value as Record<string, unknown>) : read.value
+  ) as z.infer<typeof businessProfileCoreSchema>;
   const ucp = doc.ucp;
   const services = walk<UcpService>(
     ucp.services as Record<string, Entry[]> | undefined,
@@ -157,7 +171,12 @@ export function parseBusinessProfile(
       return {
         name,
         version: entry['version'] as string,
-        extends: typeof parents === 'string' ? [parents] : Array.isArray(parents) ? (parents as string[]) : undefined,
+        extends:
+          typeof parents === 'string'
+            ? [parents]
+            : Array.isArray(parents)
+              ? (parents as string[])
+              : undefined,
         spec: str(entry['spec']),
         schema: str(entry['schema']),
         config: entry['config'] as Record<string, unknown> | undefined,

@@ -14,7 +14,18 @@ export interface PlatformProfileOptions {
    * Payment handlers the platform can obtain instruments from, by name (default none: `{}`). Public
    * configuration only; a profile is a public document.
    */
-  paymentHandlers?: Readonly<Record<string, readonly { id: string; version: string; spec: string; schema: string; config?: Record<string, unknown> }[]>>;
+  paymentHandlers?: Readonly<
+    Record<
+      string,
+      readonly {
+        id: string;
+        version: string;
+        spec: string;
+        schema: string;
+        config?: Record<string, unknown>;
+      }[]
+    >
+  >;
   /** Public signing keys (JWK). Written as `keys` from 2026-08-25 on, `signing_keys` before. */
   signingKeys?: readonly UcpSigningKey[];
   /** Order webhook URL (the order capability's platform config), when the platform receives order events. */

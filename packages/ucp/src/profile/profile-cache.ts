@@ -30,7 +30,11 @@ export const MAX_PROFILE_TTL_MS = 86_400_000;
  * How long a profile fetched now may be kept: its `max-age` (or `s-maxage`), at least 60 s and at most a day;
  * `no-store` keeps it for nothing.
  */
-export function profileTtlMs(directives: { maxAge: number | undefined; sMaxAge?: number | undefined; noStore: boolean }): number {
+export function profileTtlMs(directives: {
+  maxAge: number | undefined;
+  sMaxAge?: number | undefined;
+  noStore: boolean;
+}): number {
   if (directives.noStore) return 0;
   const seconds = directives.maxAge ?? directives.sMaxAge;
   const ms = seconds === undefined ? MIN_PROFILE_TTL_MS : seconds * 1000;
@@ -38,7 +42,9 @@ export function profileTtlMs(directives: { maxAge: number | undefined; sMaxAge?:
 }
 
 /** An in-memory profile cache of at most `maxEntries` URLs (oldest dropped first). */
-export function createMemoryProfileCache(options: { maxEntries?: number; now?: () => number } = {}): ProfileCache {
+export function createMemoryProfileCache(
+  options: { maxEntries?: number; now?: () => number } = {},
+): ProfileCache {
   const max = options.maxEntries ?? 1000;
   const now = options.now ?? Date.now;
   const entries = new Map<string, CachedProfile>();

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { looseMessageSchema, looseUcpSchema, messageSchema, priceSchema, responseUcpSchema } from './common.js';
+import {
+  looseMessageSchema,
+  looseUcpSchema,
+  messageSchema,
+  priceSchema,
+  responseUcpSchema,
+} from './common.js';
 
 const variantSchema = z.looseObject({
   id: z.string(),
@@ -8,7 +14,9 @@ const variantSchema = z.looseObject({
   price: priceSchema,
   sku: z.string().optional(),
   barcodes: z.array(z.looseObject({ type: z.string(), value: z.string() })).optional(),
-  availability: z.looseObject({ available: z.boolean().optional(), status: z.string().optional() }).optional(),
+  availability: z
+    .looseObject({ available: z.boolean().optional(), status: z.string().optional() })
+    .optional(),
 });
 
 /** A product as the 2026-04-08 spec describes it. */
@@ -66,7 +74,9 @@ export const productListSchema = z.looseObject({
 export const productListCoreSchema = z.looseObject({
   ucp: looseUcpSchema.optional(),
   products: z.array(productCoreSchema),
-  pagination: z.looseObject({ has_next_page: z.boolean().optional(), cursor: z.string().optional() }).optional(),
+  pagination: z
+    .looseObject({ has_next_page: z.boolean().optional(), cursor: z.string().optional() })
+    .optional(),
   messages: z.array(looseMessageSchema).optional(),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
-  linkSchema,
   lineItemSchema,
+  linkSchema,
   looseLineItemSchema,
   looseMessageSchema,
   looseUcpSchema,
@@ -24,7 +24,11 @@ export const CHECKOUT_STATUSES = [
 /** A checkout state: one of {@link CHECKOUT_STATUSES}, or a newer one kept as received (with a warning). */
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number] | (string & {});
 
-const orderConfirmationSchema = z.looseObject({ id: z.string(), permalink_url: z.url(), label: z.string().optional() });
+const orderConfirmationSchema = z.looseObject({
+  id: z.string(),
+  permalink_url: z.url(),
+  label: z.string().optional(),
+});
 
 /** A checkout session as the 2026-04-08 spec describes it. */
 export const checkoutSchema = z.looseObject({

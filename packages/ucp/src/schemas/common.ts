@@ -19,7 +19,9 @@ export const messageSchema = z.looseObject({
   path: z.string().optional(),
   content: z.string(),
   content_type: z.string().optional(),
-  severity: z.enum(['recoverable', 'requires_buyer_input', 'requires_buyer_review', 'unrecoverable']).optional(),
+  severity: z
+    .enum(['recoverable', 'requires_buyer_input', 'requires_buyer_review', 'unrecoverable'])
+    .optional(),
 });
 
 /** A message as read leniently: any type and severity kept as received. */
@@ -51,12 +53,21 @@ export const linkSchema = z.looseObject({ type: z.string(), url: z.url() });
 export const responseUcpSchema = z.looseObject({
   version: versionSchema,
   status: z.enum(['success', 'error']).optional(),
-  capabilities: z.record(z.string(), z.array(z.looseObject({ version: versionSchema }))).optional(),
+  // 2026-04-08: keyed by name; 2026-01-11: a list of `{ name, version }`.
+  capabilities: z
+    .union([
+      z.record(z.string(), z.array(z.looseObject({ version: versionSchema }))),
+      z.array(z.looseObject({ name: z.string(), version: versionSchema })),
+    ])
+    .optional(),
   payment_handlers: z.record(z.string(), z.array(z.looseObject({ id: z.string() }))).optional(),
 });
 
 /** The `ucp` object as read leniently. */
-export const looseUcpSchema = z.looseObject({ version: z.string().optional(), status: z.string().optional() });
+export const looseUcpSchema = z.looseObject({
+  version: z.string().optional(),
+  status: z.string().optional(),
+});
 
 /** The item of a line item, as a business sends it. */
 export const itemSchema = z.looseObject({

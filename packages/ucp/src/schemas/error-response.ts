@@ -34,10 +34,20 @@ export function protocolErrorOf(data: unknown): { code: string | undefined; cont
   const record = data as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const code = text(record['code']);
-  const content = text(record['content']) ?? text(record['detail']) ?? text(record['message']) ?? text(record['error']) ?? '';
+  const content =
+    text(record['content']) ??
+    text(record['detail']) ??
+    text(record['message']) ??
+    text(record['error']) ??
+    '';
   if (code !== undefined || content !== '') return { code, content };
   const messages = record['messages'];
-  if (Array.isArray(messages) && messages.length > 0 && typeof messages[0] === 'object' && messages[0] !== null) {
+  if (
+    Array.isArray(messages) &&
+    messages.length > 0 &&
+    typeof messages[0] === 'object' &&
+    messages[0] !== null
+  ) {
     const first = messages[0] as Record<string, unknown>;
     return { code: text(first['code']), content: text(first['content']) ?? '' };
   }

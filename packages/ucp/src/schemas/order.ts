@@ -1,10 +1,21 @@
 import { z } from 'zod';
-import { itemSchema, looseMessageSchema, looseUcpSchema, messageSchema, responseUcpSchema, totalSchema, totalsSchema } from './common.js';
+import {
+  itemSchema,
+  looseMessageSchema,
+  looseUcpSchema,
+  messageSchema,
+  responseUcpSchema,
+  totalSchema,
+  totalsSchema,
+} from './common.js';
 
 const orderLineItemSchema = z.looseObject({
   id: z.string(),
   item: itemSchema,
-  quantity: z.looseObject({ total: z.number().int().nonnegative(), fulfilled: z.number().int().nonnegative() }),
+  quantity: z.looseObject({
+    total: z.number().int().nonnegative(),
+    fulfilled: z.number().int().nonnegative(),
+  }),
   totals: z.array(totalSchema),
   status: z.enum(['processing', 'partial', 'fulfilled', 'removed']),
 });

@@ -1,10 +1,15 @@
+import type { UcpLenientResult } from '../ucp-warnings.js';
 import { cartCoreSchema, cartSchema } from './cart.js';
-import { productDetailCoreSchema, productDetailSchema, productListCoreSchema, productListSchema } from './catalog.js';
+import {
+  productDetailCoreSchema,
+  productDetailSchema,
+  productListCoreSchema,
+  productListSchema,
+} from './catalog.js';
 import { checkoutCoreSchema, checkoutSchema } from './checkout.js';
 import { errorResponseCoreSchema, errorResponseSchema } from './error-response.js';
 import { readLenient } from './lenient-read.js';
 import { orderCoreSchema, orderSchema } from './order.js';
-import type { UcpLenientResult } from '../ucp-warnings.js';
 
 const DOCUMENTS = {
   checkout: [checkoutSchema, checkoutCoreSchema],

@@ -83,12 +83,26 @@ export function createMcpTransport(options: McpTransportOptions): UcpTransport {
     });
   }
 
-  function rpcError(answer: RpcAnswer, operation: string, secrets: readonly string[] | undefined): UcpProtocolError {
+  function rpcError(
+    answer: RpcAnswer,
+    operation: string,
+    secrets: readonly string[] | undefined,
+  ): UcpProtocolError {
     const error = answer.error ?? {};
     const data = isRecord(error.data) ? error.data : {};
     const code = typeof data['code'] === 'string' ? data['code'] : `jsonrpc_${String(error.code)}`;
-    const content = typeof data['content'] === 'string' ? data['content'] : typeof error.message === 'string' ? error.message : '';
-    return new UcpProtocolError({ operation, ucpCode: code, content: withoutSecrets(content, secrets), businessUrl: endpoint });
+    const content =
+      typeof data['content'] === 'string'
+        ? data['content']
+        : typeof error.message === 'string'
+          ? error.message
+          : '';
+    return new UcpProtocolError({
+      operation,
+      ucpCode: code,
+      content: withoutSecrets(content, secrets),
+      businessUrl: endpoint,
+    });
   }
 
   async function initialize(call: Pick<TransportCall, 'signal' | 'timeoutMs'>): Promise<void> {
@@ -107,7 +121,10 @@ export function createMcpTransport(options: McpTransportOptions): UcpTransport {
       { ...call, operation: 'initialize', read: true, secrets: undefined },
     );
     if (!answer || answer.error) throw rpcError(answer ?? {}, 'initialize', undefined);
-    await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, { ...call, operation: 'initialize', read: true, secrets: undefined });
+    await post(
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { ...call, operation: 'initialize', read: true, secrets: undefined },
+    );
   }
 
   return {
@@ -129,15 +146,28 @@ export function createMcpTransport(options: McpTransportOptions): UcpTransport {
       if (call.id !== undefined) args['id'] = call.id;
       if (operation.bodyKey) args[operation.bodyKey] = call.body ?? {};
       const answer = await post(
-        { jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: { name: operation.name, arguments: args } },
-        { operation: operation.name, read: !operation.mutation, signal: call.signal, timeoutMs: call.timeoutMs, secrets: call.secrets },
+        {
+          jsonrpc: '2.0',
+          id: nextId++,
+          method: 'tools/call',
+          params: { name: operation.name, arguments: args },
+        },
+        {
+          operation: operation.name,
+          read: !operation.mutation,
+          signal: call.signal,
+          timeoutMs: call.timeoutMs,
+          secrets: call.secrets,
+        },
       );
       if (!answer) throw rpcError({}, operation.name, call.secrets);
       if (answer.error) throw rpcError(answer, operation.name, call.secrets);
       const result = isRecord(answer.result) ? answer.result : {};
       let data: unknown = result['structuredContent'];
       if (data === undefined && Array.isArray(result['content'])) {
-        const text = (result['content'] as unknown[]).find((c) => isRecord(c) && c['type'] === 'text') as Record_ | undefined;
+        const text = (result['content'] as unknown[]).find((c) => isRecord(c) && c['type'] === 'text') as
+          | Record_
+          | undefined;
         if (typeof text?.['text'] === 'string') {
           try {
             data = JSON.parse(text['text']);

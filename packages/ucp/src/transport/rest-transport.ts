@@ -46,7 +46,8 @@ export function createRestTransport(options: RestTransportOptions): UcpTransport
         ...(call.signal ? { signal: call.signal } : {}),
         ...(call.timeoutMs !== undefined ? { timeoutMs: call.timeoutMs } : {}),
       });
-      if (result.status >= 400) throw httpProtocolError(result, operation.name, options.endpoint, call.secrets);
+      if (result.status >= 400)
+        throw httpProtocolError(result, operation.name, options.endpoint, call.secrets);
       return { status: result.status, data: jsonBody(result, `${operation.name} at ${options.endpoint}`) };
     },
   };
