@@ -3,7 +3,7 @@ import { UcpDocumentError, UcpProtocolError } from '../ucp-errors.js';
 import { httpProtocolError } from './read-answer.js';
 import { MAX_UCP_RESPONSE_BYTES } from './rest-transport.js';
 import { parseSseData } from './sse-events.js';
-import { type TransportCall, type UcpTransport, ucpAgentHeader, withoutSecrets } from './transport-types.js';
+import { type TransportCall, type UcpTransport, withoutSecrets } from './transport-types.js';
 
 /** The MCP protocol revision this client asks for in `initialize`. */
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
