@@ -105,6 +105,8 @@ export interface UcpCartInput {
 
 /** A checkout body. */
 export interface UcpCheckoutInput extends UcpCartInput {
+  /** Currency (ISO 4217); 2026-01-11 businesses require it on create and update, later ones decide it themselves. */
+  currency?: string;
   /**
    * Start from a cart (2026-04-08): the business uses the cart's contents and ignores the overlapping fields
    * (`line_items` is still required by the schema: send the cart's).

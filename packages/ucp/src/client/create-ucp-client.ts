@@ -224,6 +224,12 @@ export function createUcpClient(options: UcpClientOptions): UcpClient {
     return input as Record<string, unknown>;
   }
 
+  /** 2026-01-11 requires `payment` on checkout create and update (its handlers are the business's to fill). */
+  async function checkoutBody(body: Record<string, unknown>, signal: AbortSignal | undefined) {
+    const { session: s } = await connected(signalOf(signal));
+    return s.version < '2026-04-08' && body['payment'] === undefined ? { ...body, payment: {} } : body;
+  }
+
   function withContinueUrl(result: UcpResult<Checkout>): UcpCheckoutResult {
     const continueUrl = result.ok ? result.value.continue_url : result.continueUrl;
     return { ...result, continueUrl } as UcpCheckoutResult;
@@ -289,7 +295,7 @@ export function createUcpClient(options: UcpClientOptions): UcpClient {
       return withContinueUrl(
         await send('update_checkout', {
           id,
-          body: { ...checked('update_checkout', input), id },
+          body: await checkoutBody({ ...checked('update_checkout', input), id }, call?.signal),
           options: call,
           read: checkoutRead,
         }),
