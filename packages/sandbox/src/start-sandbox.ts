@@ -20,6 +20,7 @@ import {
 import { SandboxListenError } from './sandbox-errors.js';
 import { createSandboxFetch } from './sandbox-fetch.js';
 import { createSandboxLookup, type SandboxLookup } from './sandbox-lookup.js';
+import { checkUcpOptions } from './ucp/check-ucp-options.js';
 import { createUcpHost, type SandboxUcpMerchant, type SandboxUcpOptions } from './ucp/ucp-host.js';
 import {
   checkCommonOptions,
@@ -111,6 +112,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   checkFaultsOption(options.faults, true);
   checkAgisOptions(options.agis, options.agisFaults);
   checkCrawlingOptions(options.crawling);
+  checkUcpOptions(options.ucp);
   const count = options.merchants ?? 3;
   const seed = String(options.seed ?? 'agentweb');
   const dialects = options.dialects ?? ['0.3', '1.0', 'dual'];

@@ -230,3 +230,12 @@ describe('protocol errors and idempotency', () => {
     );
   });
 });
+
+describe('sandbox UCP options', () => {
+  it('refuses a bad ucp option, naming it', async () => {
+    const { startSandbox, isSandboxOptionsError } = await import('@agentweb/sandbox');
+    await expect(startSandbox({ ucp: { transports: ['grpc' as 'rest'] } })).rejects.toSatisfy(
+      (e) => isSandboxOptionsError(e) && e.message.includes('ucp.transports'),
+    );
+  });
+});

@@ -80,10 +80,18 @@ describe('2026-01-11', () => {
   it('the client speaks 2026-01-11 through supported_versions and completes with payment_data', async () => {
     const merchant = sandbox.ucpMerchants[0];
     if (!merchant) throw new Error('no merchant');
-    const client = createUcpClient({ profileUrl: PLATFORM_PROFILE, businessUrl: merchant.baseUrl, http, versions: ['2026-01-11'] });
+    const client = createUcpClient({
+      profileUrl: PLATFORM_PROFILE,
+      businessUrl: merchant.baseUrl,
+      http,
+      versions: ['2026-01-11'],
+    });
     const session = await client.connect();
     expect(session.version).toBe('2026-01-11');
-    expect(session.capabilities.map((c) => c.name).sort()).toEqual(['dev.ucp.shopping.checkout', 'dev.ucp.shopping.order']);
+    expect(session.capabilities.map((c) => c.name).sort()).toEqual([
+      'dev.ucp.shopping.checkout',
+      'dev.ucp.shopping.order',
+    ]);
     expect(session.transport).toBe('rest');
     const any = createUcpClient({ profileUrl: PLATFORM_PROFILE, businessUrl: merchant.baseUrl, http });
     const search = await any.searchCatalog({ pagination: { limit: 1 } });

@@ -26,7 +26,11 @@ const PROFILE = {
     },
     capabilities: {
       'dev.ucp.shopping.checkout': [
-        { version: '2026-04-08', spec: 'https://ucp.dev.evil.example/checkout', schema: 'https://ucp.dev/2026-04-08/schemas/shopping/checkout.json' },
+        {
+          version: '2026-04-08',
+          spec: 'https://ucp.dev.evil.example/checkout',
+          schema: 'https://ucp.dev/2026-04-08/schemas/shopping/checkout.json',
+        },
       ],
       'dev.ucp.shopping.order': [{ version: 'april' }],
     },
@@ -68,7 +72,9 @@ describe('parseBusinessProfile', () => {
     expect(both.value.keysField).toBe('keys');
     expect(both.value.signingKeys.map((k) => k.kid)).toEqual(['new']);
     expect(both.warnings.some((w) => w.code === 'keys-both-fields')).toBe(true);
-    expect(parseBusinessProfile({ ...PROFILE, signing_keys: [key('old')] }).value.keysField).toBe('signing_keys');
+    expect(parseBusinessProfile({ ...PROFILE, signing_keys: [key('old')] }).value.keysField).toBe(
+      'signing_keys',
+    );
   });
 
   it('reads the 2026-01-11 shape (a binding per transport, capabilities as a list, handlers under payment)', () => {
@@ -79,7 +85,10 @@ describe('parseBusinessProfile', () => {
           'dev.ucp.shopping': {
             version: '2026-01-11',
             spec: 'https://ucp.dev/specification/overview',
-            rest: { schema: 'https://ucp.dev/services/shopping/rest.openapi.json', endpoint: 'https://shop.example/' },
+            rest: {
+              schema: 'https://ucp.dev/services/shopping/rest.openapi.json',
+              endpoint: 'https://shop.example/',
+            },
           },
         },
         capabilities: [{ name: 'dev.ucp.shopping.checkout', version: '2026-01-11' }],
@@ -95,16 +104,27 @@ describe('parseBusinessProfile', () => {
 
 describe('negotiation', () => {
   it('chooses the current version, else the newest supported older one', () => {
-    expect(chooseVersion({ version: '2026-04-08', supportedVersions: {} })).toEqual({ version: '2026-04-08', profileUrl: undefined });
+    expect(chooseVersion({ version: '2026-04-08', supportedVersions: {} })).toEqual({
+      version: '2026-04-08',
+      profileUrl: undefined,
+    });
     expect(
-      chooseVersion({ version: '2027-01-01', supportedVersions: { '2026-01-11': 'https://s/1', '2026-04-08': 'https://s/4' } }),
+      chooseVersion({
+        version: '2027-01-01',
+        supportedVersions: { '2026-01-11': 'https://s/1', '2026-04-08': 'https://s/4' },
+      }),
     ).toEqual({ version: '2026-04-08', profileUrl: 'https://s/4' });
     expect(chooseVersion({ version: '2027-01-01', supportedVersions: {} })).toBeUndefined();
   });
 
   it('intersects at the highest common version and prunes orphaned extensions (transitively)', () => {
     const cap = (name: string, version: string, parents?: string[]) => ({
-      name, version, extends: parents, spec: undefined, schema: undefined, config: undefined,
+      name,
+      version,
+      extends: parents,
+      spec: undefined,
+      schema: undefined,
+      config: undefined,
     });
     const result = intersectCapabilities(
       [
@@ -137,8 +157,17 @@ describe('createPlatformProfile', () => {
   });
 
   it('writes a platform profile that validates against the 2026-04-08 schema', () => {
-    const profile = createPlatformProfile({ signingKeys: [{ kid: 'k1', kty: 'EC', crv: 'P-256', x: 'x', y: 'y' }] });
-    expect(validator.validate('discovery/profile_schema.json#/$defs/platform_profile', profile, 'response', 'read')).toEqual([]);
+    const profile = createPlatformProfile({
+      signingKeys: [{ kid: 'k1', kty: 'EC', crv: 'P-256', x: 'x', y: 'y' }],
+    });
+    expect(
+      validator.validate(
+        'discovery/profile_schema.json#/$defs/platform_profile',
+        profile,
+        'response',
+        'read',
+      ),
+    ).toEqual([]);
     expect(profile['signing_keys']).toHaveLength(1);
     expect(parseBusinessProfile({ ...profile, ucp: { ...(profile['ucp'] as object) } }).warnings).toEqual([]);
   });
@@ -172,7 +201,9 @@ describe('fetchBusinessProfile', () => {
   const http = createHttpClient({ allowHttp: true, allowPrivateNetwork: true });
 
   it('follows no redirect', async () => {
-    await expect(fetchBusinessProfile({ http, url: `${base}/redirect/.well-known/ucp` })).rejects.toSatisfy(isRedirectPolicyError);
+    await expect(fetchBusinessProfile({ http, url: `${base}/redirect/.well-known/ucp` })).rejects.toSatisfy(
+      isRedirectPolicyError,
+    );
   });
 
   it('keeps a profile at least 60 s, longer when Cache-Control says so', async () => {
@@ -188,7 +219,12 @@ describe('fetchBusinessProfile', () => {
     now += 2_000;
     await fetchBusinessProfile({ http, url, cache, now: () => now });
     expect(hits).toBe(before + 1);
-    const long = await fetchBusinessProfile({ http, url: `${base}/long/.well-known/ucp`, cache, now: () => now });
+    const long = await fetchBusinessProfile({
+      http,
+      url: `${base}/long/.well-known/ucp`,
+      cache,
+      now: () => now,
+    });
     expect(long.expiresAt - now).toBe(600_000);
     expect(profileTtlMs({ maxAge: 600, noStore: true })).toBe(0);
   });

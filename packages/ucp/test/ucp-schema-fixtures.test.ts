@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { isUcpDocumentError, isUcpInputError, readUcpDocument, validateUcpInput } from '../src/index.js';
 
 const dir = new URL('../../../fixtures/ucp/ucp-schema/', import.meta.url);
-const load = (kind: string, name: string) => JSON.parse(readFileSync(new URL(`${kind}/${name}`, dir), 'utf8')) as unknown;
+const load = (kind: string, name: string) =>
+  JSON.parse(readFileSync(new URL(`${kind}/${name}`, dir), 'utf8')) as unknown;
 const names = (kind: string) => readdirSync(new URL(kind, dir)).filter((n) => n.endsWith('.json'));
 const isRequest = (name: string) => name.includes('-create');
 
@@ -78,7 +79,12 @@ describe('ucp-schema fixtures', () => {
     for (const name of names('valid').filter((n) => n !== 'valid-discount-response.json')) {
       const request = isRequest(name);
       expect(
-        validator.validate('schemas/shopping/checkout.json', load('valid', name), request ? 'request' : 'response', request ? 'create' : 'read'),
+        validator.validate(
+          'schemas/shopping/checkout.json',
+          load('valid', name),
+          request ? 'request' : 'response',
+          request ? 'create' : 'read',
+        ),
       ).toEqual([]);
     }
   });
