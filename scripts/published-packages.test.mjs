@@ -14,7 +14,7 @@ const published = readdirSync(new URL('packages/', root))
   .filter(({ json }) => json.private !== true);
 
 describe('published packages', () => {
-  it('are the ten of the SDK', () => {
+  it('are the eleven of the SDK', () => {
     expect(published.map(({ json }) => json.name).sort()).toEqual([
       '@agentweb/a2a',
       '@agentweb/agentcard',
@@ -25,6 +25,7 @@ describe('published packages', () => {
       '@agentweb/http',
       '@agentweb/redis',
       '@agentweb/sandbox',
+      '@agentweb/ucp',
       'agentweb',
     ]);
   });

@@ -44,6 +44,7 @@ describe('2026-01-11', () => {
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
+      // biome-ignore lint/suspicious/noExplicitAny: the test walks the merchant's JSON answers loosely.
       return { status: response.status, body: (await response.json()) as Record<string, any> };
     };
     const profile = await sandbox.fetch(`${merchant.baseUrl}/.well-known/ucp/2026-01-11`);
