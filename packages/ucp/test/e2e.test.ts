@@ -117,17 +117,22 @@ describe.each(cases)('$label end to end against a sandbox UCP merchant', ({ inde
   });
 });
 
+/** A checkout of the merchant's first product with a buyer email (ready unless the quantity asks for review). */
+async function checkoutOf(client: UcpClient, quantity: number) {
+  const search = await client.searchCatalog({ pagination: { limit: 1 } });
+  const item = search.ok ? search.value.products[0]?.id : undefined;
+  return client.createCheckout({
+    line_items: [{ item: { id: item as string }, quantity }],
+    buyer: { email: 'b@example.com' },
+  });
+}
+
 describe('checkout safety', () => {
   it('sends nothing without confirm: true or without an instrument', async () => {
     const merchant = sandbox.ucpMerchants[0];
     if (!merchant) throw new Error('no merchant');
     const client = clientFor(0, 'rest');
-    const search = await client.searchCatalog({ pagination: { limit: 1 } });
-    const item = search.ok ? search.value.products[0]?.id : undefined;
-    const checkout = await client.createCheckout({
-      line_items: [{ item: { id: item as string }, quantity: 1 }],
-      buyer: { email: 'b@example.com' },
-    });
+    const checkout = await checkoutOf(client, 1);
     if (!checkout.ok) throw new Error('no checkout');
     const before = merchant.stats.operations['complete_checkout'] ?? 0;
     await expect(
@@ -147,12 +152,7 @@ describe('checkout safety', () => {
 
   it('requires_escalation hands over continue_url', async () => {
     const client = clientFor(0, 'rest');
-    const search = await client.searchCatalog({ pagination: { limit: 1 } });
-    const item = search.ok ? search.value.products[0]?.id : undefined;
-    const checkout = await client.createCheckout({
-      line_items: [{ item: { id: item as string }, quantity: 9 }],
-      buyer: { email: 'b@example.com' },
-    });
+    const checkout = await checkoutOf(client, 9);
     expect(checkout.ok && checkout.value.status).toBe('requires_escalation');
     expect(checkout.outcome).toBe('requires_buyer_review');
     expect(checkout.continueUrl).toMatch(/^http:\/\/ucp-0\.sandbox\.test:\d+\/checkout\//);
@@ -160,12 +160,7 @@ describe('checkout safety', () => {
 
   it('a declined payment is a protocol error that never contains the token', async () => {
     const client = clientFor(0, 'rest');
-    const search = await client.searchCatalog({ pagination: { limit: 1 } });
-    const item = search.ok ? search.value.products[0]?.id : undefined;
-    const checkout = await client.createCheckout({
-      line_items: [{ item: { id: item as string }, quantity: 1 }],
-      buyer: { email: 'b@example.com' },
-    });
+    const checkout = await checkoutOf(client, 1);
     if (!checkout.ok) throw new Error('no checkout');
     const error = await client
       .completeCheckout(checkout.value.id, { confirm: true, instrument: testInstrument(TEST_TOKEN_DECLINED) })
