@@ -76,6 +76,7 @@ function merchantOf(domain: string): AgentWebMerchant {
     domain,
     profile: profileOf(id, `Shop ${domain}`),
     cardUrl,
+    protocol: 'cap',
     // The tools never reach the CAP client directly; a fake that fails loudly if they do.
     client: new Proxy({} as AgentWebMerchant['client'], {
       get() {
