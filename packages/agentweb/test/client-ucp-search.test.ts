@@ -1,3 +1,4 @@
+import { createMemoryContextStore } from '@agentweb/cap';
 import { type Sandbox, startSandbox } from '@agentweb/sandbox';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { minorToDecimal } from '../src/client/ucp/ucp-product.js';
@@ -75,6 +76,52 @@ describe('one merchant model: CAP and UCP', () => {
   it('refuses a ucp option without a profile URL', () => {
     expect(() => pool.make(sandboxOptions(sb, { ucp: {} as never }))).toThrow(/profileUrl/);
   });
+});
+
+describe('product and cart at a UCP merchant', () => {
+  it('gets a product and emulates add, update, remove and view on the replace-the-whole-cart PUT', async () => {
+    const store = createMemoryContextStore();
+    const aw = pool.make(sandboxOptions(sb, { ucp: { profileUrl: PLATFORM }, contextStore: store }));
+    const merchant = await aw.addMerchant(ucpHost(0));
+    const found = await aw.search('lamp', { limit: 3, merchants: [ucpHost(0)] });
+    const [a, b] = found.products;
+    if (!a || !b) throw new Error('no products');
+    const detail = await aw.product(a.product.id, { merchant: ucpHost(0) });
+    expect(detail.product.name).toBe(a.product.name);
+    expect(detail.product.variants?.length).toBeGreaterThan(0);
+
+    const added = await aw.cart(ucpHost(0), {
+      action: 'add',
+      addItems: [{ productId: a.product.id, quantity: 1 }],
+    });
+    expect(added.output.items.map((i) => [i.productId, i.quantity])).toEqual([[a.product.id, 1]]);
+    const cartId = added.output.cart.cartId;
+    expect(await store.get({ userId: 'default', merchantId: `${merchant.id}#ucp-cart` })).toBe(cartId);
+    // A second add keeps the first line: the emulation sends the whole list back.
+    const both = await aw.cart(ucpHost(0), {
+      action: 'add',
+      addItems: [
+        { productId: b.product.id, quantity: 2 },
+        { productId: a.product.id, quantity: 1 },
+      ],
+    });
+    expect(both.output.cart.cartId).toBe(cartId);
+    expect(new Map(both.output.items.map((i) => [i.productId, i.quantity]))).toEqual(
+      new Map([
+        [a.product.id, 2],
+        [b.product.id, 2],
+      ]),
+    );
+    expect(Number(both.output.totals.total)).toBeGreaterThan(0);
+    const removed = await aw.cart(ucpHost(0), { action: 'remove', item: { productId: a.product.id } });
+    expect(removed.output.items.map((i) => i.productId)).toEqual([b.product.id]);
+    const viewed = await aw.cart(ucpHost(0), { action: 'view' });
+    expect(viewed.output.items.map((i) => [i.productId, i.quantity])).toEqual([[b.product.id, 2]]);
+    const cleared = await aw.cart(ucpHost(0), { action: 'clear' });
+    expect(cleared.output.items).toEqual([]);
+    expect(await store.get({ userId: 'default', merchantId: `${merchant.id}#ucp-cart` })).toBeUndefined();
+    expect(sb.ucpMerchants[0]!.stats.invalidRequests).toEqual([]);
+  }, 60_000);
 });
 
 describe('minor units to decimal strings', () => {

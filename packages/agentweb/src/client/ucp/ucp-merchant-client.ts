@@ -2,10 +2,12 @@ import type { AgentProfile } from '@agentweb/agentcard';
 import {
   type CallOutcome,
   type CapCallResult,
+  type CapSkillId,
   type ContextStore,
   createMerchantBackoff,
   type MerchantBackoff,
   type MerchantClient,
+  type ProductGetOutput,
   type ProductSearchInput,
   type ProductSearchOutput,
 } from '@agentweb/cap';
@@ -13,8 +15,9 @@ import { isAgentWebError } from '@agentweb/core';
 import { isHttpError } from '@agentweb/http';
 import type { UcpClient, UcpResult } from '@agentweb/ucp';
 import { NotACapMerchantError } from '../errors.js';
+import { manageUcpCart } from './ucp-cart.js';
 import { UcpMerchantRefusedError } from './ucp-outcome-error.js';
-import { productSummaryOf } from './ucp-product.js';
+import { productDetailOf, productSummaryOf } from './ucp-product.js';
 
 /** What the search adapter of a UCP merchant is made from. */
 export interface UcpMerchantClientInit {
@@ -57,8 +60,20 @@ export function createUcpMerchantClient(init: UcpMerchantClientInit): MerchantCl
     hostKey: init.hostKey,
     close: () => Promise.resolve(),
     productSearch: (input, options = {}) => searchPage(init, backoff, input, options.signal),
-    productGet: capOnly('cap:product_get'),
-    cartManage: capOnly('cap:cart_manage'),
+    productGet: async (input, options = {}) => ({
+      ...resultBase(init.merchantId, 'cap:product_get'),
+      output: await getUcpProducts(init, input.productIds, options.signal),
+      warnings: [],
+    }),
+    cartManage: async (input, options = {}) => ({
+      ...resultBase(init.merchantId, 'cap:cart_manage'),
+      output: await manageUcpCart(
+        { merchantId: init.merchantId, ucp: init.ucp, contextStore: init.contextStore, userId: init.userId },
+        input,
+        options.signal,
+      ),
+      warnings: [],
+    }),
     orderStatus: capOnly('cap:order_status'),
     setUserPreferences: capOnly('cap:user_preferences_set'),
     revokeConsent: capOnly('cap:user_preferences_set'),
@@ -70,6 +85,31 @@ export function createUcpMerchantClient(init: UcpMerchantClientInit): MerchantCl
     // UCP has no per-user context id: every search is anonymous (and so cacheable, per partition).
     currentContextId: () => Promise.resolve(undefined),
   };
+}
+
+function resultBase<S extends CapSkillId>(merchantId: string, skillId: S) {
+  return { skillId, merchantId, contextId: undefined, personalised: false, taskId: undefined };
+}
+
+/** `cap:product_get` on UCP's `get_product`, one call per id; an id the merchant does not have is `null`. */
+async function getUcpProducts(
+  init: UcpMerchantClientInit,
+  ids: readonly string[],
+  signal: AbortSignal | undefined,
+): Promise<ProductGetOutput> {
+  const products = await Promise.all(
+    ids.map(async (id) => {
+      try {
+        const got = await init.ucp.getProduct({ id }, signal === undefined ? {} : { signal });
+        return got.ok ? productDetailOf(got.value.product) : null;
+      } catch (error) {
+        if ((error as { status?: unknown }).status === 404) return null;
+        throw error;
+      }
+    }),
+  );
+  const notFound = ids.filter((_, i) => products[i] === null);
+  return { products, ...(notFound.length === 0 ? {} : { notFound }) };
 }
 
 async function searchPage(

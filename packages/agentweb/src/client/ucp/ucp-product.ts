@@ -1,4 +1,4 @@
-import type { ProductSummary } from '@agentweb/cap';
+import type { ProductDetail, ProductSummary } from '@agentweb/cap';
 import type { Product } from '@agentweb/ucp';
 
 /** Fraction digits of a currency (ISO 4217 minor unit), 2 when the runtime does not know the code. */
@@ -79,4 +79,28 @@ function firstImage(product: Product): string | undefined {
     if (typeof url === 'string') return url;
   }
   return undefined;
+}
+
+/** A UCP product in CAP's `product_get` shape: the summary, its images, and one variant per UCP variant. */
+export function productDetailOf(product: Product): ProductDetail {
+  const { image, ...summary } = productSummaryOf(product);
+  return {
+    ...summary,
+    ...(image === undefined ? {} : { images: [image] }),
+    variants: product.variants.map((variant) => ({
+      id: variant.id,
+      ...(variant.title === undefined ? {} : { name: variant.title }),
+      ...(variant.price === undefined
+        ? {}
+        : {
+            offers: [
+              {
+                identifier: variant.id,
+                price: minorToDecimal(variant.price.amount, variant.price.currency),
+                priceCurrency: variant.price.currency,
+              },
+            ],
+          }),
+    })),
+  };
 }
