@@ -75,6 +75,7 @@ import type {
   SearchOptions,
 } from './types.js';
 import { detectMerchant } from './ucp/detect-merchant.js';
+import type { CheckoutOptions, CheckoutResult } from './ucp/ucp-checkout-types.js';
 import { UCP_OPTION_RULE } from './ucp/ucp-option-rule.js';
 
 const DEFAULT_SEARCH_DEADLINE_MS = 5000;
@@ -435,6 +436,14 @@ export class AgentWeb implements AgentWebClient {
   ): Promise<CapCallResult<CartManageOutput>> {
     const client = await this.#clientFor('cart', merchant, options.signal);
     return client.cartManage(input, options);
+  }
+
+  async checkout(merchant: string, options: CheckoutOptions = {}): Promise<CheckoutResult> {
+    await this.#open('checkout');
+    options.signal?.throwIfAborted();
+    const found = await this.#merchantNamed(merchant, options.signal);
+    const { checkoutUcp } = await import('./ucp/ucp-checkout.js');
+    return checkoutUcp({ contextStore: this.#contextStore, userId: this.userId }, found, options);
   }
 
   async orderStatus(

@@ -44,6 +44,7 @@ import type {
 import type { AgentWebState } from '../state/agent-web-state.js';
 import type { AgentOptions, AgentWebAgent } from './agent-types.js';
 import type { RedisStateOptions } from './redis-options.js';
+import type { CheckoutOptions, CheckoutResult } from './ucp/ucp-checkout-types.js';
 import type { AgentWebUcpOptions } from './ucp/ucp-client-options.js';
 import type { UcpMerchantInfo } from './ucp/ucp-merchant-info.js';
 
@@ -355,6 +356,13 @@ export interface AgentWebClient {
     options?: CallOptions & { requireCap?: boolean; concurrency?: number },
   ): Promise<ResolveManyOutcome[]>;
   /** Adds a CAP merchant by domain, card URL or profile (discovering it when needed). */
+  /**
+   * Checks out the user's cart at a UCP merchant: creates (or updates) the checkout session from the cart and returns
+   * its state, totals and messages. Completes the purchase only with `confirm: true` and a `payment` instrument
+   * from one of the merchant's payment handlers; otherwise hand the buyer `continueUrl`. The instrument is never
+   * logged, cached or put in an error.
+   */
+  checkout(merchant: string, options?: CheckoutOptions): Promise<CheckoutResult>;
   addMerchant(target: string | AgentProfile, options?: AddMerchantOptions): Promise<AgentWebMerchant>;
   /**
    * Finds a generic A2A agent by domain, origin or card URL (CAP not needed) to ask it things; follow-up turns
