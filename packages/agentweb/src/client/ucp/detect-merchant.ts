@@ -15,7 +15,8 @@ export interface DetectDeps {
  * at once (CAP discovery and `/.well-known/ucp`), so a UCP-only merchant costs no extra round trip. The rule when
  * both answer: **CAP wins**. A CAP merchant's key, contextIds, credentials and backoff are tied to its verified
  * agent card, and CAP offers what UCP search lacks (a filter language, per-user context); choosing by whichever
- * answered first would let the same domain flip protocol between runs and orphan the user's cart. A card URL or a
+ * answered first would let the same domain flip protocol between runs and orphan the user's cart. The UCP probe
+ * is aborted as soon as the CAP card is found. A card URL or a
  * profile is CAP by definition; without `ucp`, nothing is probed for UCP.
  *
  * @throws the CAP error (NotACapMerchantError, DiscoveryError, ...) when neither protocol is found, with the UCP
@@ -31,15 +32,26 @@ export async function detectMerchant(
   }
   const ucpDeps = deps.ucp;
   const name = target.trim();
-  const [cap, ucp] = await Promise.allSettled([
-    buildMerchant(deps.cap, name, options),
-    findUcpMerchant(ucpDeps, name, options.signal),
-  ]);
-  if (cap.status === 'fulfilled') {
-    if (ucp.status === 'fulfilled') await ucp.value.client.close();
-    return cap.value;
+  // CAP wins, so once a CAP card is found the UCP probe is abandoned (aborted), never waited for: a merchant whose
+  // other paths are slow costs nothing more than before.
+  const probe = new AbortController();
+  const stopProbe = () => probe.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', stopProbe, { once: true });
+  const ucp = findUcpMerchant(ucpDeps, name, probe.signal);
+  ucp.catch(() => undefined);
+  try {
+    const merchant = await buildMerchant(deps.cap, name, options);
+    probe.abort(new DOMException('a CAP card was found', 'AbortError'));
+    void ucp.then((found) => found.client.close()).catch(() => undefined);
+    return merchant;
+  } catch (capError) {
+    options.signal?.throwIfAborted();
+    try {
+      return ucpMerchantOf(ucpDeps, await ucp);
+    } catch {
+      throw capError;
+    }
+  } finally {
+    options.signal?.removeEventListener('abort', stopProbe);
   }
-  if (ucp.status === 'fulfilled') return ucpMerchantOf(ucpDeps, ucp.value);
-  options.signal?.throwIfAborted();
-  throw cap.reason;
 }

@@ -148,6 +148,18 @@ async function searchPage(
     });
   }
   const products = result.value.products.map(productSummaryOf);
+  // UCP search has no filter language: the products are returned as the merchant ranked them, and the outcome says
+  // the filter was not applied rather than passing them off as filtered.
+  const filterWarning =
+    input.filter === undefined
+      ? []
+      : [
+          {
+            code: 'field-invalid' as const,
+            path: 'filter',
+            message: 'UCP catalog search has no filter language; the filter was not applied at this merchant',
+          },
+        ];
   const total = (result.value.pagination as { total_count?: unknown } | undefined)?.total_count;
   return {
     ...base,
@@ -157,11 +169,14 @@ async function searchPage(
       offset: 0,
       limit,
     },
-    warnings: result.warnings.map((w) => ({
-      code: 'field-invalid' as const,
-      path: w.path,
-      message: `UCP ${w.code}: ${w.message}`,
-    })),
+    warnings: [
+      ...filterWarning,
+      ...result.warnings.map((w) => ({
+        code: 'field-invalid' as const,
+        path: w.path,
+        message: `UCP ${w.code}: ${w.message}`,
+      })),
+    ],
   };
 }
 
