@@ -314,6 +314,9 @@ export function createFakeClient(overrides: Partial<FakeBehaviour> = {}) {
     async setPreferences() {
       throw new Error('not used by the tools');
     },
+    async checkout() {
+      throw new Error('not used by the tools');
+    },
     async revokeConsent() {
       throw new Error('not used by the tools');
     },
