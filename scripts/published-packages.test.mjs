@@ -24,7 +24,7 @@ function shipped(json, path) {
 }
 
 describe('published packages', () => {
-  it('are the ten of the SDK', () => {
+  it('are the eleven of the SDK', () => {
     expect(published.map(({ json }) => json.name).sort()).toEqual([
       '@agentweb/a2a',
       '@agentweb/agentcard',
@@ -35,6 +35,7 @@ describe('published packages', () => {
       '@agentweb/http',
       '@agentweb/redis',
       '@agentweb/sandbox',
+      '@agentweb/ucp',
       'agentweb',
     ]);
   });

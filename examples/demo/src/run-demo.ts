@@ -11,6 +11,7 @@ import {
   type SearchReport,
   searchStep,
 } from './shop-steps.js';
+import { type UcpCheckoutReport, ucpCheckoutStep } from './ucp-step.js';
 
 /** Options of {@link runDemo}. */
 export interface DemoOptions {
@@ -41,7 +42,10 @@ export interface DemoReport {
   product: ProductReport;
   cart: CartReport;
   intent: IntentReport;
+  checkout: UcpCheckoutReport;
 }
+
+const PLATFORM_PROFILE = 'https://platform.agentweb.test/.well-known/ucp';
 
 /** Index of the merchant the embedded demo sandbox breaks: its A2A endpoint never answers. */
 const FAULTY = 3;
@@ -63,6 +67,8 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
       // One merchant per A2A binding among the three discovered first: JSON-RPC, HTTP+JSON (REST) and gRPC.
       bindings: ['JSONRPC', 'HTTP+JSON', 'GRPC'],
       faults: (i) => (i === FAULTY ? { hang: true } : {}),
+      // Two Universal Commerce Protocol merchants (REST and MCP), searched and checked out beside the CAP ones.
+      ucp: { count: 2, transports: ['rest', 'mcp'] },
     }));
   try {
     print.line(
@@ -77,13 +83,16 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
     print.step(1, 'Discover merchants by DNS TXT, link tag and well-known URI');
     const discovered = await discoverStep(sandbox, print, signal);
 
-    const { aw, close } = sandboxClient(sandbox);
+    // The platform profile this agent would host; UCP merchants read its URL from every request.
+    const { aw, close } = sandboxClient(sandbox, { ucp: { profileUrl: PLATFORM_PROFILE } });
     try {
       for (const m of sandbox.merchants) await aw.addMerchant(m.domain, signal ? { signal } : {});
+      // The same call for UCP merchants: the protocol is detected (agent card with CAP, or /.well-known/ucp).
+      for (const m of sandbox.ucpMerchants) await aw.addMerchant(m.baseUrl, signal ? { signal } : {});
       const merchants = aw.merchants().map((m) => m.domain.replace(/:\d+$/, ''));
       print.line(`shopping client knows ${merchants.length} merchants: ${merchants.join(', ')}`);
 
-      print.step(2, 'Fan-out search with a faulty merchant');
+      print.step(2, 'Fan-out search across CAP and UCP merchants, with a faulty merchant');
       const { result, ...search } = await searchStep(
         aw,
         options.query ?? 'jacket',
@@ -103,9 +112,12 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
         options.instruction ?? 'Book a table for 2 at The Copper Pot tomorrow at 7pm under the name Rivera';
       const intent = await intentStep(aw, sandbox, instruction, print, signal);
 
-      print.step(6, 'Done');
+      print.step(6, 'Check out at a UCP merchant, completing only after confirmation');
+      const checkout = await ucpCheckoutStep(aw, sandbox, result, print, signal);
+
+      print.step(7, 'Done');
       print.line('every step ran against local servers; no network, no keys');
-      return { discovered, merchants, faultyMerchant, search, product, cart, intent };
+      return { discovered, merchants, faultyMerchant, search, product, cart, intent, checkout };
     } finally {
       await close();
     }

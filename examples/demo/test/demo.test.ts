@@ -28,11 +28,20 @@ describe('the one-command demo', () => {
     expect(text).toMatch(/A2A HTTP\+JSON at http:\/\/shop-1\.sandbox\.test:\d+\/a2a\/rest\)/);
 
     // 2. Partial results: the faulty merchant timed out, the others answered and their products are kept.
-    expect(report.merchants).toEqual([0, 1, 2, 3].map((i) => `shop-${i}.sandbox.test`));
+    expect(report.merchants).toEqual([
+      ...[0, 1, 2, 3].map((i) => `shop-${i}.sandbox.test`),
+      'ucp-0.sandbox.test',
+      'ucp-1.sandbox.test',
+    ]);
     expect(report.faultyMerchant).toBe('shop-3');
     expect(report.search.deadlineReached).toBe(true);
     const statuses = report.search.outcomes.map((o) => o.status);
-    expect(statuses.filter((s) => s === 'ok')).toHaveLength(3);
+    // Three CAP merchants and both UCP merchants (REST and MCP) answered in the same fan-out.
+    expect(statuses.filter((s) => s === 'ok')).toHaveLength(5);
+    expect(report.search.outcomes.slice(4).map((o) => [o.merchant, o.status])).toEqual([
+      ['ucp-0.sandbox.test', 'ok'],
+      ['ucp-1.sandbox.test', 'ok'],
+    ]);
     expect(report.search.outcomes[3]).toMatchObject({
       merchant: 'shop-3.sandbox.test',
       status: 'timeout',
@@ -63,6 +72,13 @@ describe('the one-command demo', () => {
     expect(report.intent.status).toBeLessThan(300);
     expect(report.intent.data).toMatchObject({ status: 'confirmed' });
     expect(text).toContain('user (scripted): yes');
-    expect(text).toContain('== 6. Done');
+
+    // 6. A UCP checkout: not completed before confirmation (continue_url offered), completed after it.
+    expect(report.checkout.draft.status).toBe('ready_for_complete');
+    expect(report.checkout.draft.continueUrl).toMatch(/^http:\/\/ucp-\d\.sandbox\.test:\d+\/checkout\//);
+    expect(report.checkout.status).toBe('completed');
+    expect(report.checkout.orderId).toEqual(expect.any(String));
+    expect(text).toContain("validated against the spec's JSON Schemas: yes");
+    expect(text).toContain('== 7. Done');
   });
 });

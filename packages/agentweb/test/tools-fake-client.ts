@@ -76,6 +76,7 @@ function merchantOf(domain: string): AgentWebMerchant {
     domain,
     profile: profileOf(id, `Shop ${domain}`),
     cardUrl,
+    protocol: 'cap',
     // The tools never reach the CAP client directly; a fake that fails loudly if they do.
     client: new Proxy({} as AgentWebMerchant['client'], {
       get() {
@@ -311,6 +312,9 @@ export function createFakeClient(overrides: Partial<FakeBehaviour> = {}) {
       return capResult(`http://${merchant}/a2a/jsonrpc`, 'cap:order_status', await behaviour.orders(input));
     },
     async setPreferences() {
+      throw new Error('not used by the tools');
+    },
+    async checkout() {
       throw new Error('not used by the tools');
     },
     async revokeConsent() {

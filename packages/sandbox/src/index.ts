@@ -66,3 +66,21 @@ export {
 export { createSandboxFetch } from './sandbox-fetch.js';
 export { createSandboxLookup, type SandboxLookup } from './sandbox-lookup.js';
 export { type Sandbox, type SandboxMerchant, type SandboxOptions, startSandbox } from './start-sandbox.js';
+export {
+  SANDBOX_UCP_LEGACY_VERSION,
+  SANDBOX_UCP_VERSION,
+  TEST_PAYMENT_HANDLER,
+  TEST_PAYMENT_HANDLER_ID,
+  TEST_TOKEN_DECLINED,
+  TEST_TOKEN_SUCCESS,
+  type UcpMerchantTransports,
+} from './ucp/ucp-documents.js';
+export { SANDBOX_UCP_CAPABILITIES, type SandboxUcpMerchant, type SandboxUcpOptions } from './ucp/ucp-host.js';
+export {
+  createUcpSchemaValidator,
+  type UcpDirection,
+  type UcpSchemaProblem,
+  type UcpSchemaValidator,
+} from './ucp/ucp-json-schemas.js';
+export type { UcpMerchantStats } from './ucp/ucp-merchant-http.js';
+export { ESCALATION_QUANTITY } from './ucp/ucp-merchant-state.js';

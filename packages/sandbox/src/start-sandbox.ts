@@ -20,6 +20,8 @@ import {
 import { SandboxListenError } from './sandbox-errors.js';
 import { createSandboxFetch } from './sandbox-fetch.js';
 import { createSandboxLookup, type SandboxLookup } from './sandbox-lookup.js';
+import { checkUcpOptions } from './ucp/check-ucp-options.js';
+import { createUcpHost, type SandboxUcpMerchant, type SandboxUcpOptions } from './ucp/ucp-host.js';
 import {
   checkCommonOptions,
   checkCrawlingOptions,
@@ -63,6 +65,11 @@ export interface SandboxOptions {
    * Each merchant's `stats.crawl` counts storefront requests and, with a Crawl-delay, arrivals that broke it.
    */
   crawling?: SandboxCrawlingOptions;
+  /**
+   * UCP merchants (`ucp-<i>.<suffix>`, REST and/or MCP, 2026-04-08 with 2026-01-11 checkout and orders), served
+   * beside the CAP merchants (default none).
+   */
+  ucp?: SandboxUcpOptions;
 }
 
 /** One merchant as seen from outside. */
@@ -75,6 +82,8 @@ export interface SandboxMerchant extends MerchantInfo {
 export interface Sandbox {
   /** The merchants, in index order. */
   merchants: SandboxMerchant[];
+  /** The UCP merchants; empty without the `ucp` option. */
+  ucpMerchants: SandboxUcpMerchant[];
   /** The AGIS services (reservations, pharmacy); empty with `agis: false`. */
   agis: SandboxAgisService[];
   /** The HTTP server's bound address (every merchant domain resolves to `host`). */
@@ -103,6 +112,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   checkFaultsOption(options.faults, true);
   checkAgisOptions(options.agis, options.agisFaults);
   checkCrawlingOptions(options.crawling);
+  checkUcpOptions(options.ucp);
   const count = options.merchants ?? 3;
   const seed = String(options.seed ?? 'agentweb');
   const dialects = options.dialects ?? ['0.3', '1.0', 'dual'];
@@ -238,6 +248,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       ? undefined
       : createAgisHost({ suffix, port, ...(options.agisFaults ? { faults: options.agisFaults } : {}) });
   if (agisHost) agisHandlers = agisHost.byHost;
+  const ucpHost = options.ucp ? createUcpHost({ suffix, port, seed, ucp: options.ucp }) : undefined;
+  if (ucpHost) agisHandlers = new Map([...agisHandlers, ...ucpHost.byHost]);
 
   zone = compileZone({ suffix, capTxt, address: bound });
   let dns: RunningDnsServer;
@@ -253,6 +265,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let closing: Promise<void> | undefined;
   return {
     merchants,
+    ucpMerchants: ucpHost?.merchants ?? [],
     agis: agisHost?.services ?? [],
     http: { host: bound, port },
     dns: { host: dns.host, port: dns.port },

@@ -42,7 +42,6 @@ import { deferredState, type FullState } from '../state/deferred-state.js';
 import type { AgentOptions, AgentWebAgent } from './agent-types.js';
 import { buildAgent } from './agent-web-agent.js';
 import { isAgisService } from './agis-service-identity.js';
-import { buildMerchant } from './build-merchant.js';
 import { createEventEmitter, type EventEmitter } from './emit-event.js';
 import {
   AgentWebInputError,
@@ -75,6 +74,9 @@ import type {
   ProductOptions,
   SearchOptions,
 } from './types.js';
+import { detectMerchant } from './ucp/detect-merchant.js';
+import type { CheckoutOptions, CheckoutResult } from './ucp/ucp-checkout-types.js';
+import { UCP_OPTION_RULE } from './ucp/ucp-option-rule.js';
 
 const DEFAULT_SEARCH_DEADLINE_MS = 5000;
 /** Domains discovered at once by `discoverMany` when `concurrency` is not set. */
@@ -127,6 +129,7 @@ const OPTION_RULES = {
   locale: is.string,
   extractionPool: EXTRACTION_POOL_RULE,
   offThreadChars: is.nonNegativeInteger,
+  ucp: UCP_OPTION_RULE,
 };
 
 /**
@@ -275,16 +278,33 @@ export class AgentWeb implements AgentWebClient {
   ): Promise<AgentWebMerchant> {
     await this.#open('addMerchant');
     options.signal?.throwIfAborted();
-    const merchant = await buildMerchant(
+    const cap = {
+      http: this.#http,
+      cardCache: this.#cardCache,
+      contextStore: this.#contextStore,
+      merchantBackoff: this.#merchantBackoff,
+      userId: this.userId,
+      credentials: this.#options.credentials,
+      strict: this.#options.strict ?? false,
+      discover: (name: string, call: { signal?: AbortSignal; requireCap: boolean }) =>
+        this.#discover(name, call),
+    };
+    const ucp = this.#options.ucp;
+    const merchant = await detectMerchant(
       {
-        http: this.#http,
-        cardCache: this.#cardCache,
-        contextStore: this.#contextStore,
-        merchantBackoff: this.#merchantBackoff,
-        userId: this.userId,
-        credentials: this.#options.credentials,
-        strict: this.#options.strict ?? false,
-        discover: (name, call) => this.#discover(name, call),
+        cap,
+        ucp:
+          ucp === undefined
+            ? undefined
+            : {
+                http: this.#http,
+                ucp,
+                contextStore: this.#contextStore,
+                merchantBackoff: this.#merchantBackoff,
+                userId: this.userId,
+                strict: cap.strict,
+                defaultScheme: this.#options.discovery?.defaultScheme ?? 'https',
+              },
       },
       target,
       options,
@@ -417,6 +437,14 @@ export class AgentWeb implements AgentWebClient {
   ): Promise<CapCallResult<CartManageOutput>> {
     const client = await this.#clientFor('cart', merchant, options.signal);
     return client.cartManage(input, options);
+  }
+
+  async checkout(merchant: string, options: CheckoutOptions = {}): Promise<CheckoutResult> {
+    await this.#open('checkout');
+    options.signal?.throwIfAborted();
+    const found = await this.#merchantNamed(merchant, options.signal);
+    const { checkoutUcp } = await import('./ucp/ucp-checkout.js');
+    return checkoutUcp({ contextStore: this.#contextStore, userId: this.userId }, found, options);
   }
 
   async orderStatus(

@@ -67,6 +67,7 @@ export async function buildMerchant(
     profile: found.profile,
     cardUrl: found.cardUrl,
     client,
+    protocol: 'cap' as const,
   });
 }
 

@@ -9,3 +9,4 @@ export { MAX_AGIS_DOCUMENT_BYTES } from './load-agis.js';
 export { MAX_PRODUCT_PAGE_BYTES } from './product-lookup.js';
 export type * from './public-types.js';
 export type * from './types.js';
+export { isUcpMerchantRefusedError, UcpMerchantRefusedError } from './ucp/ucp-outcome-error.js';

@@ -75,4 +75,14 @@ export type {
   ResolverOptions,
 } from '@agentweb/discovery';
 export type { FetchFunction, HttpCacheStore, HttpClient, LookupFunction } from '@agentweb/http';
+export type {
+  UcpClient,
+  UcpMessage,
+  UcpOutcome,
+  UcpPaymentInstrument,
+  UcpWarning,
+} from '@agentweb/ucp';
 export type { RedisBackoffSettings, RedisStateOptions } from './redis-options.js';
+export type { CheckoutOptions, CheckoutResult } from './ucp/ucp-checkout-types.js';
+export type { AgentWebUcpOptions } from './ucp/ucp-client-options.js';
+export type { UcpMerchantInfo } from './ucp/ucp-merchant-info.js';

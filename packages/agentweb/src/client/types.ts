@@ -42,8 +42,11 @@ import type {
   LookupFunction,
 } from '@agentweb/http';
 import type { AgentWebState } from '../state/agent-web-state.js';
-import type { RedisStateOptions } from './redis-options.js';
 import type { AgentOptions, AgentWebAgent } from './agent-types.js';
+import type { RedisStateOptions } from './redis-options.js';
+import type { CheckoutOptions, CheckoutResult } from './ucp/ucp-checkout-types.js';
+import type { AgentWebUcpOptions } from './ucp/ucp-client-options.js';
+import type { UcpMerchantInfo } from './ucp/ucp-merchant-info.js';
 
 /** Credentials for one merchant, looked up when the merchant is added. */
 export type CredentialsLookup = (merchant: { domain: string; profile: AgentProfile }) => A2AAuth | undefined;
@@ -116,6 +119,13 @@ export interface AgentWebOptions {
    * card cannot claim another merchant's credentials by naming its id.
    */
   credentials?: Readonly<Record<string, A2AAuth>> | CredentialsLookup;
+  /**
+   * Shop at Universal Commerce Protocol merchants too: `addMerchant` (and a search or cart naming an unknown
+   * merchant) then also reads the domain's `/.well-known/ucp`, and a merchant found there is searched, carted and
+   * checked out like a CAP one. `profileUrl` is the platform profile you host, sent in `UCP-Agent`. Without it no
+   * merchant is probed for UCP.
+   */
+  ucp?: AgentWebUcpOptions;
   /** Progress and diagnostics; errors thrown by the listener are ignored. */
   onEvent?: (event: AgentWebEvent) => void;
   /**
@@ -192,8 +202,18 @@ export interface AgentWebMerchant {
   readonly profile: AgentProfile;
   /** Where the card came from. */
   readonly cardUrl: string | undefined;
-  /** The CAP client, for calls this facade does not wrap. */
+  /**
+   * The CAP client, for calls this facade does not wrap. For a UCP merchant, an adapter that only searches (the
+   * fan-out calls it like any CAP merchant); its other CAP skills refuse with `NotACapMerchantError`.
+   */
   readonly client: MerchantClient;
+  /**
+   * The protocol the client speaks with this merchant: `cap` (an A2A agent card with the CAP extension) or `ucp` (a
+   * business profile at `/.well-known/ucp`). A merchant that offers both is a CAP merchant (see docs/ucp.md).
+   */
+  readonly protocol: 'cap' | 'ucp';
+  /** For a UCP merchant: its UCP client and what was negotiated. */
+  readonly ucp?: UcpMerchantInfo;
 }
 
 /** Options every network method accepts. */
@@ -336,6 +356,13 @@ export interface AgentWebClient {
     options?: CallOptions & { requireCap?: boolean; concurrency?: number },
   ): Promise<ResolveManyOutcome[]>;
   /** Adds a CAP merchant by domain, card URL or profile (discovering it when needed). */
+  /**
+   * Checks out the user's cart at a UCP merchant: creates (or updates) the checkout session from the cart and returns
+   * its state, totals and messages. Completes the purchase only with `confirm: true` and a `payment` instrument
+   * from one of the merchant's payment handlers; otherwise hand the buyer `continueUrl`. The instrument is never
+   * logged, cached or put in an error.
+   */
+  checkout(merchant: string, options?: CheckoutOptions): Promise<CheckoutResult>;
   addMerchant(target: string | AgentProfile, options?: AddMerchantOptions): Promise<AgentWebMerchant>;
   /**
    * Finds a generic A2A agent by domain, origin or card URL (CAP not needed) to ask it things; follow-up turns

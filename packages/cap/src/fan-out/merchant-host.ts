@@ -7,7 +7,11 @@ import type { MerchantClient } from '../merchant/merchant-types.js';
  * target in any of its forms (`dns:///host:port` has no URL host). A merchant without a usable endpoint gets a key
  * of its own: its call fails at once with a typed error, so it holds no host's slot for long.
  */
-export function merchantHostKey(merchant: Pick<MerchantClient, 'merchantId' | 'profile'>): string {
+export function merchantHostKey(
+  merchant: Pick<MerchantClient, 'merchantId' | 'profile'> & { readonly hostKey?: string },
+): string {
+  // A merchant reached by another protocol (UCP) has no A2A endpoint on its profile and names its host itself.
+  if (typeof merchant.hostKey === 'string' && merchant.hostKey !== '') return merchant.hostKey.toLowerCase();
   try {
     const { url, binding } = selectEndpoint(merchant.profile);
     if (binding === 'GRPC') return parseGrpcTarget(url, false).authority.toLowerCase();

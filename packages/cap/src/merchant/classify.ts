@@ -1,4 +1,5 @@
 import { isA2AInternalError, isInvalidAgentResponseError, type SendMessageResult } from '@agentweb/a2a';
+import { isAgentWebError } from '@agentweb/core';
 import { isBodyTooLargeError, isHttpStatusError, isNetworkError, isTimeoutError } from '@agentweb/http';
 import type { CallOutcome } from '../backoff/merchant-backoff.js';
 import { isCapError } from '../cap-error.js';
@@ -34,6 +35,12 @@ export function rateLimitOf(error: unknown): { retryAfterMs?: number } | undefin
   if (isCapError(error) && error.capErrorCode === 'CAP_RATE_LIMIT_EXCEEDED') {
     const retryAfterMs = error.retryAfterMs;
     return retryAfterMs === undefined ? {} : { retryAfterMs };
+  }
+  // Another protocol's typed error for an HTTP 429 (a UCP merchant's `UcpProtocolError`): a status and the
+  // Retry-After it already read.
+  if (isAgentWebError(error) && (error as { status?: unknown }).status === 429) {
+    const retryAfterMs = (error as { retryAfterMs?: unknown }).retryAfterMs;
+    return typeof retryAfterMs === 'number' ? { retryAfterMs } : {};
   }
   return undefined;
 }

@@ -1,0 +1,44 @@
+import type { UcpMessage, UcpPaymentInstrument } from '@agentweb/ucp';
+
+/** Options of `aw.checkout(merchant, options)`. */
+export interface CheckoutOptions {
+  /**
+   * `true` only after the buyer confirmed this purchase (its items and total). Without it, or without `payment`,
+   * the session is created or updated and returned, never completed.
+   */
+  confirm?: boolean;
+  /**
+   * The payment instrument, from one of the merchant's payment handlers (`merchant.ucp.paymentHandlers`): opaque to
+   * this client, sent once with `complete_checkout`, never logged, cached, stored or put in an error or event.
+   */
+  payment?: UcpPaymentInstrument;
+  /** The buyer (`{ email, first_name, ... }`), sent with the session. */
+  buyer?: Record<string, unknown>;
+  /** Aborts the call. */
+  signal?: AbortSignal;
+}
+
+/** What `aw.checkout` settled. */
+export interface CheckoutResult {
+  /** The merchant. */
+  merchantId: string;
+  /** The checkout session id. */
+  checkoutId: string;
+  /**
+   * The session's state: `incomplete`, `ready_for_complete`, `complete_in_progress`, `completed`,
+   * `requires_escalation` (hand the buyer `continueUrl`), `canceled`.
+   */
+  status: string;
+  /** True when this call completed the purchase. */
+  completed: boolean;
+  /** Totals as decimal strings in major units (`subtotal`, `total`, `tax`, ...), in `currency`. */
+  totals: Record<string, string>;
+  /** Currency of the totals. */
+  currency: string;
+  /** The merchant's messages (what is missing, what needs review). */
+  messages: UcpMessage[];
+  /** Where the buyer can finish at the merchant's own page (when the agent cannot, or was not allowed to). */
+  continueUrl: string | undefined;
+  /** The order, once completed. */
+  order: { id: string; permalinkUrl: string | undefined } | undefined;
+}
