@@ -84,3 +84,4 @@ export {
 } from './ucp/ucp-json-schemas.js';
 export type { UcpMerchantStats } from './ucp/ucp-merchant-http.js';
 export { ESCALATION_QUANTITY } from './ucp/ucp-merchant-state.js';
+export { createMerchantValidation, type UcpMerchantValidation } from './ucp/ucp-validation.js';

@@ -21,7 +21,7 @@ import { SandboxListenError } from './sandbox-errors.js';
 import { createSandboxFetch } from './sandbox-fetch.js';
 import { createSandboxLookup, type SandboxLookup } from './sandbox-lookup.js';
 import { checkUcpOptions } from './ucp/check-ucp-options.js';
-import { createUcpHost, type SandboxUcpMerchant, type SandboxUcpOptions } from './ucp/ucp-host.js';
+import type { SandboxUcpMerchant, SandboxUcpOptions } from './ucp/ucp-host.js';
 import {
   checkCommonOptions,
   checkCrawlingOptions,
@@ -248,7 +248,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       ? undefined
       : createAgisHost({ suffix, port, ...(options.agisFaults ? { faults: options.agisFaults } : {}) });
   if (agisHost) agisHandlers = agisHost.byHost;
-  const ucpHost = options.ucp ? createUcpHost({ suffix, port, seed, ucp: options.ucp }) : undefined;
+  // Loaded only when asked for: UCP merchants bring the schema validator.
+  const ucpHost = options.ucp
+    ? (await import('./ucp/ucp-host.js')).createUcpHost({ suffix, port, seed, ucp: options.ucp })
+    : undefined;
   if (ucpHost) agisHandlers = new Map([...agisHandlers, ...ucpHost.byHost]);
 
   zone = compileZone({ suffix, capTxt, address: bound });

@@ -10,14 +10,19 @@ import {
   type UcpClient,
 } from '../src/index.js';
 import { expectSchemaClean, PLATFORM_PROFILE, startUcpSandbox, testInstrument } from './helpers.js';
+import type { WireReport } from './validating-fetch.js';
 
 let sandbox: Sandbox;
 let http: HttpClient;
+let wire: WireReport;
 
 beforeAll(async () => {
-  ({ sandbox, http } = await startUcpSandbox({ withoutCatalog: [2] }));
+  ({ sandbox, http, wire } = await startUcpSandbox({ withoutCatalog: [2] }));
 });
 afterAll(async () => {
+  // Every request sent and every answer received in this file validated against the vendored schemas.
+  expect(wire.checked).toBeGreaterThan(40);
+  expect(wire.problems).toEqual([]);
   await http.close();
   await sandbox.close();
 });

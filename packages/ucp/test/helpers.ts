@@ -7,6 +7,7 @@ import {
 } from '@agentweb/sandbox';
 import { expect } from 'vitest';
 import type { UcpPaymentInstrument } from '../src/index.js';
+import { validatingFetch, type WireReport } from './validating-fetch.js';
 
 /** The platform profile URL the tests' client names (never fetched by the sandbox). */
 export const PLATFORM_PROFILE = 'https://platform.agentweb.test/.well-known/ucp';
@@ -14,7 +15,7 @@ export const PLATFORM_PROFILE = 'https://platform.agentweb.test/.well-known/ucp'
 /** A sandbox with three UCP merchants: REST+MCP, MCP only (answers as event streams), REST only. */
 export async function startUcpSandbox(
   options: { withoutCatalog?: number[] } = {},
-): Promise<{ sandbox: Sandbox; http: HttpClient }> {
+): Promise<{ sandbox: Sandbox; http: HttpClient; wire: WireReport }> {
   const sandbox = await startSandbox({
     merchants: 1,
     agis: false,
@@ -24,13 +25,16 @@ export async function startUcpSandbox(
       ...(options.withoutCatalog ? { withoutCatalog: options.withoutCatalog } : {}),
     },
   });
+  // Every exchange goes through the validating wrapper, which checks both sides on the client's end of the wire.
+  const wire: WireReport = { problems: [], checked: 0 };
   const http = createHttpClient({
     allowHttp: true,
     allowPrivateNetwork: true,
     lookup: sandbox.lookup,
+    fetch: validatingFetch(sandbox.fetch, wire),
     retry: { baseDelayMs: 1 },
   });
-  return { sandbox, http };
+  return { sandbox, http, wire };
 }
 
 /** Every request the merchant received and every response it sent validated against the vendored schemas. */

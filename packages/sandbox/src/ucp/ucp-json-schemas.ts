@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type { Ajv2020 as Ajv2020Type, ValidateFunction } from 'ajv/dist/2020.js';
 
 /** Which way a document travels. */
 export type UcpDirection = 'request' | 'response';
@@ -100,14 +100,18 @@ export function createUcpSchemaValidator(options: { dir: string; version: string
       ...(JSON.parse(readFileSync(path, 'utf8')) as Json),
       $id: `https://ucp.dev/${relative(options.dir, path).split(sep).join('/')}`,
     }));
-  const instances = new Map<string, Ajv2020>();
+  // ajv is loaded on first use: a sandbox without UCP merchants never pays for it.
+  const require = createRequire(import.meta.url);
+  const { Ajv2020 } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const addFormats = require('ajv-formats') as typeof import('ajv-formats').default;
+  const instances = new Map<string, Ajv2020Type>();
   const compiled = new Map<string, ValidateFunction>();
-  function ajvFor(direction: UcpDirection, op: string): Ajv2020 {
+  function ajvFor(direction: UcpDirection, op: string): Ajv2020Type {
     const key = `${direction}:${op}`;
     let ajv = instances.get(key);
     if (!ajv) {
       ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
-      addFormats.default(ajv);
+      addFormats(ajv);
       for (const doc of documents) ajv.addSchema(resolve(doc, direction, op) as Json);
       instances.set(key, ajv);
     }
