@@ -59,5 +59,9 @@ export function loadPeerSync<T>(options: LoadPeerSyncOptions<T>): T {
 
 function missingOr(error: unknown, options: { packageName: string; feature: string }): unknown {
   if (!isNotFound(error, options.packageName)) return error;
-  return new MissingPeerDependencyError({ packageName: options.packageName, feature: options.feature, cause: error });
+  return new MissingPeerDependencyError({
+    packageName: options.packageName,
+    feature: options.feature,
+    cause: error,
+  });
 }
