@@ -63,7 +63,7 @@ export async function buildAgent(
   // The A2A client is built before the agent's warning log can be (the identity's warnings come with it).
   let log: AgentWarningLog | undefined;
   const early: A2AWarning[] = [];
-  const { a2a, identity, domain } = await connectCard(deps, found, {
+  const { a2a, identity, domain, cardWarnings } = await connectCard(deps, found, {
     credentials: options.credentials,
     signal: options.signal,
     strict: options.strict ?? deps.strict,
@@ -76,6 +76,7 @@ export async function buildAgent(
       message: issue.message,
     })),
     ...identity.warnings,
+    ...cardWarnings.map(({ code, path, message }) => ({ code, path, message })),
   ];
   log = new AgentWarningLog(Object.freeze(fixed));
   for (const warning of early) log.add(warning);

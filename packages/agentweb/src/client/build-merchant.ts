@@ -42,7 +42,7 @@ export async function buildMerchant(
   // before that (the card was read by discovery), so a warning without it is reported under the card's id.
   let named: { id: string; domain: string } | undefined;
   const { onWarning } = deps;
-  const { a2a, identity, domain, authenticated } = await connectCard(deps, found, {
+  const { a2a, identity, domain, authenticated, cardWarnings } = await connectCard(deps, found, {
     credentials: options.credentials,
     signal: options.signal,
     strict: options.strict ?? deps.strict,
@@ -54,6 +54,7 @@ export async function buildMerchant(
         }),
   });
   named = { id: identity.key, domain };
+  for (const warning of cardWarnings) onWarning?.(identity.key, domain, warning);
   const backoff = deps.merchantBackoff?.(
     merchantBackoffKey({ merchantId: identity.key, profile: found.profile }),
   );

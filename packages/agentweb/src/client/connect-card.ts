@@ -7,6 +7,7 @@ import {
 } from '@agentweb/a2a';
 import { type MerchantIdentity, merchantIdentity } from '@agentweb/cap';
 import type { HttpClient } from '@agentweb/http';
+import { cardDepartures } from './card-departures.js';
 import { lookupCredentials } from './credentials.js';
 import { CrossOriginEndpointError } from './errors.js';
 import { domainOf, type FoundCard } from './find-card.js';
@@ -28,6 +29,8 @@ export interface ConnectedCard {
   domain: string;
   /** Whether credentials were given or found (the CAP client partitions its cache by it). */
   authenticated: boolean;
+  /** What the card left out that was filled in (`card-skills-missing`, ...); empty under `strict`. */
+  cardWarnings: readonly A2AWarning[];
 }
 
 /**
@@ -35,7 +38,8 @@ export interface ConnectedCard {
  * card URL) and its verified identity. Under `strict` an endpoint on another origin than the card is refused, and
  * the A2A client refuses every departure from the protocol instead of warning.
  *
- * @throws CrossOriginEndpointError under `strict` for an endpoint on another origin than the card.
+ * @throws CrossOriginEndpointError under `strict` for an endpoint on another origin than the card;
+ *   CardValidationError under `strict` for a card the A2A client would have to repair.
  */
 export async function connectCard(
   deps: ConnectDeps,
@@ -49,6 +53,7 @@ export async function connectCard(
   },
 ): Promise<ConnectedCard> {
   const domain = domainOf(found);
+  const cardWarnings = cardDepartures(found.card, options.strict);
   const auth =
     options.credentials ??
     lookupCredentials(deps.credentials, { domain, profile: found.profile, cardUrl: found.cardUrl });
@@ -75,5 +80,5 @@ export async function connectCard(
       binding: identity.endpoint.binding,
     });
   }
-  return { a2a, identity, domain, authenticated: auth !== undefined };
+  return { a2a, identity, domain, authenticated: auth !== undefined, cardWarnings };
 }
