@@ -1,24 +1,19 @@
 import { type A2AWarningCode, isInvalidAgentResponseError } from '@agentweb/a2a';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentWeb, type AgentWebEvent, type AgentWebOptions } from '../src/index.js';
-import { collectUpdates, loopbackAgentOptions, loopbackHttp } from './agent-fixtures.js';
+import type { AgentWebEvent } from '../src/index.js';
+import { collectUpdates, loopbackClients, loopbackHttp } from './agent-fixtures.js';
 import { type DepartingAgent, startDepartingAgent } from './departing-agent-double.js';
 
 let peer: DepartingAgent;
 const http = loopbackHttp();
-const clients: AgentWeb[] = [];
-const make = (extra: AgentWebOptions = {}) => {
-  const aw = new AgentWeb(loopbackAgentOptions(http, extra));
-  clients.push(aw);
-  return aw;
-};
+const { make, closeAll } = loopbackClients(http);
 const codes = (list: readonly { code: string }[]) => list.map((w) => w.code);
 
 beforeAll(async () => {
   peer = await startDepartingAgent();
 });
 afterAll(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
+  await closeAll();
   await peer.close();
   await http.close();
 });
