@@ -63,4 +63,12 @@ describe("aw.agent(): the A2A reader's warnings reach the reply, the agent and t
     const error = await collectUpdates(agent.stream('hi')).catch((e: unknown) => e);
     expect(isInvalidAgentResponseError(error)).toBe(true);
   });
+
+  it('a merchant whose card needed a repair says so in a merchant:warning event', async () => {
+    const events: AgentWebEvent[] = [];
+    const merchant = await make({ onEvent: (e) => events.push(e) }).addMerchant(peer.merchantCardUrl);
+    const warned = events.filter((e) => e.type === 'merchant:warning');
+    expect(warned.map((e) => e.warning.code)).toEqual(['card-mode-not-mime']);
+    expect(warned[0]).toMatchObject({ merchantId: merchant.id, warning: { path: 'defaultInputModes[0]' } });
+  });
 });

@@ -7,6 +7,8 @@ export interface DepartingAgent {
   origin: string;
   /** The card URL. */
   cardUrl: string;
+  /** The card of a CAP merchant at the same endpoint, whose modes are bare words (`"text"`), as VoltAgent's. */
+  merchantCardUrl: string;
   close(): Promise<void>;
 }
 
@@ -26,7 +28,8 @@ export async function startDepartingAgent(): Promise<DepartingAgent> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       if (req.method === 'GET') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(card(origin)));
+        const body = req.url?.startsWith('/merchant/') ? merchantCard(origin) : card(origin);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
         return;
       }
       const call = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
@@ -54,6 +57,7 @@ export async function startDepartingAgent(): Promise<DepartingAgent> {
   return {
     origin,
     cardUrl: `${origin}/.well-known/agent-card.json`,
+    merchantCardUrl: `${origin}/merchant/.well-known/agent-card.json`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -70,5 +74,15 @@ function card(origin: string) {
     defaultInputModes: ['text/plain'],
     defaultOutputModes: ['text/plain'],
     skills: [{ id: 'echo', name: 'Echo', description: 'Echoes', tags: ['echo'] }],
+  };
+}
+
+function merchantCard(origin: string) {
+  const base = card(origin);
+  return {
+    ...base,
+    defaultInputModes: ['text'],
+    capabilities: { streaming: true, extensions: [{ uri: 'https://cap-spec.org', required: false }] },
+    skills: [{ id: 'cap:product_search', name: 'Search', description: 'Search', tags: ['search'] }],
   };
 }
