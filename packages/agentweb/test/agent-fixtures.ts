@@ -1,6 +1,6 @@
 import { createHttpClient, type HttpClient } from '@agentweb/http';
 import { createLoopbackOnlyConnector } from '@agentweb/http/test';
-import type { AgentUpdate, AgentWebOptions } from '../src/index.js';
+import { type AgentUpdate, AgentWeb, type AgentWebOptions } from '../src/index.js';
 
 /** An HTTP client that reaches only loopback servers (plain http allowed). */
 export function loopbackHttp(): HttpClient {
@@ -33,4 +33,19 @@ export async function collectUpdates(stream: AsyncIterable<AgentUpdate>): Promis
   const out: AgentUpdate[] = [];
   for await (const update of stream) out.push(update);
   return out;
+}
+
+/** Makes loopback clients and closes every one made so far (in an `afterEach` or `afterAll`). */
+export function loopbackClients(http: HttpClient) {
+  const clients: AgentWeb[] = [];
+  return {
+    make(extra: AgentWebOptions = {}): AgentWeb {
+      const aw = new AgentWeb(loopbackAgentOptions(http, extra));
+      clients.push(aw);
+      return aw;
+    },
+    async closeAll(): Promise<void> {
+      await Promise.all(clients.splice(0).map((c) => c.close()));
+    },
+  };
 }

@@ -8,24 +8,17 @@ import { isTimeoutError } from '@agentweb/http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type AgentReply,
-  AgentWeb,
-  type AgentWebOptions,
   isAgentWebInputError,
   isClientClosedError,
   isCrossOriginEndpointError,
   replyText,
 } from '../src/index.js';
-import { collectUpdates, loopbackAgentOptions, loopbackHttp } from './agent-fixtures.js';
+import { collectUpdates, loopbackClients, loopbackHttp } from './agent-fixtures.js';
 import { type GenericAgentPeer, startGenericAgent } from './generic-agent-peer.js';
 
 let peer: GenericAgentPeer;
 const http = loopbackHttp();
-const clients: AgentWeb[] = [];
-const make = (extra: AgentWebOptions = {}) => {
-  const aw = new AgentWeb(loopbackAgentOptions(http, extra));
-  clients.push(aw);
-  return aw;
-};
+const { make, closeAll } = loopbackClients(http);
 
 beforeAll(async () => {
   peer = await startGenericAgent();
@@ -34,7 +27,7 @@ beforeEach(() => {
   peer.received.length = 0;
 });
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
+  await closeAll();
 });
 afterAll(async () => {
   await peer.close();

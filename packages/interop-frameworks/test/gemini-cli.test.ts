@@ -10,8 +10,10 @@ import {
   type StreamEvent,
   type Task,
 } from '@agentweb/a2a';
+import { isCrossOriginEndpointError } from 'agentweb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interopSuite } from '../../../test/interop.js';
+import { agentWebChecks } from './agentweb-checks.js';
 import { echoOf } from './echo-model.js';
 import { loopbackHttp, say } from './loopback.js';
 
@@ -191,6 +193,20 @@ describe.runIf(geminiSuite.available)(
 
     it('nothing left the machine: every connection beyond loopback was refused', () => {
       expect(outbound.every((target) => target.startsWith('play.googleapis.com:'))).toBe(true);
+    });
+
+    agentWebChecks(http, {
+      cardUrl: () => cardUrl,
+      state: 'input-required',
+      // The card's url says localhost while the card was read from 127.0.0.1: another origin, which `strict` refuses.
+      warnings: [
+        'endpoint-cross-origin',
+        'card-mode-not-mime',
+        'card-mode-not-mime',
+        'card-mode-not-mime',
+        'card-mode-not-mime',
+      ],
+      strictRefusal: isCrossOriginEndpointError,
     });
   },
 );

@@ -11,6 +11,7 @@ import { isCardValidationError } from '@agentweb/agentcard';
 import { isHttpStatusError } from '@agentweb/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interopSuite } from '../../../test/interop.js';
+import { agentWebChecks } from './agentweb-checks.js';
 import { echoModel, echoOf } from './echo-model.js';
 import { loopbackHttp, say } from './loopback.js';
 
@@ -128,6 +129,15 @@ describe.runIf(mastraSuite.available)(
       const strict = await createA2AClient({ profile: client.profile, http, strict: true });
       const refused = await strict.sendMessage(bad).catch((e: unknown) => e);
       expect(isHttpStatusError(refused) && refused.status).toBe(400);
+    });
+
+    agentWebChecks(http, {
+      cardUrl: () => cardUrl,
+      state: 'completed',
+      // Discovery reads the 0.3 card (no `A2A-Version: 1.0` asked), which is complete, and Mastra's answers to a
+      // send and a stream follow the specification: nothing to warn of or refuse on this path.
+      warnings: [],
+      strictRefusal: undefined,
     });
   },
 );

@@ -10,6 +10,7 @@ import {
 } from '@agentweb/a2a';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interopSuite } from '../../../test/interop.js';
+import { agentWebChecks } from './agentweb-checks.js';
 import { echoModel, echoOf } from './echo-model.js';
 import { loopbackHttp, say } from './loopback.js';
 
@@ -146,6 +147,13 @@ describe.runIf(voltSuite.available)(
 
     it('nothing left 127.0.0.1 (VoltAgent tried only what the list shows, and was refused)', () => {
       expect(outbound.filter((url) => url.includes('models.dev'))).toEqual([]);
+    });
+
+    agentWebChecks(http, {
+      cardUrl: () => cardUrl,
+      state: 'completed',
+      warnings: ['card-mode-not-mime', 'card-mode-not-mime', 'kind-inferred'],
+      strictRefusal: isInvalidAgentResponseError,
     });
   },
 );

@@ -16,7 +16,10 @@ import type { AgentProfile } from '@agentweb/agentcard';
  * the protocol it could still read. `strict: true` refuses instead of warning where the reader supports it.
  */
 export interface AgentWarning {
-  /** Stable code (a card rule such as `a2a/invalid_type`, or an identity code such as `endpoint-cross-origin`). */
+  /**
+   * Stable code: a card rule such as `a2a/invalid_type`, an identity code such as `endpoint-cross-origin`, or an
+   * `A2AWarningCode` of `@agentweb/a2a` for a departure in an answer (`kind-inferred`, `sse-framing-noise`).
+   */
   code: string;
   /** Where: a card path (`skills[0].id`), or a path in the answer. */
   path: string;
@@ -107,7 +110,10 @@ export interface AgentReply {
   result: SendMessageResult;
   /** Where the reply came from. */
   provenance: AgentReplyProvenance;
-  /** What was accepted but wrong (the agent's card, identity and answer). */
+  /**
+   * What was accepted but wrong: the agent's card and identity, then the departures from the protocol the A2A
+   * reader read past in this turn's answers (codes of `A2AWarningCode`, e.g. `kind-inferred`).
+   */
   warnings: readonly AgentWarning[];
 }
 
@@ -127,6 +133,8 @@ export interface AgentUpdate {
   contextId: string | undefined;
   /** The A2A event as received. */
   event: StreamEvent;
+  /** What was accepted but wrong so far: the card's and identity's warnings, then this turn's (as on `AgentReply`). */
+  warnings: readonly AgentWarning[];
 }
 
 /** A generic A2A agent found by `aw.agent(target)`: ask it things, follow up in the same conversation. */
@@ -141,7 +149,10 @@ export interface AgentWebAgent {
   readonly card: unknown;
   /** The URL the card was read from, when it was fetched. */
   readonly cardUrl: string | undefined;
-  /** What was accepted but wrong in the card and the agent's identity. */
+  /**
+   * What was accepted but wrong: in the card and the agent's identity, then what the A2A reader read past in the
+   * agent's answers (the most recent 100 of those). Each is also sent as an `agent:warning` event.
+   */
   readonly warnings: readonly AgentWarning[];
   /** Sends a message and resolves when the turn ends (a terminal state, or the agent waits for the user). */
   send(input: AgentInput, options?: AgentSendOptions): Promise<AgentReply>;

@@ -1,5 +1,6 @@
 import {
   type A2AClient,
+  type A2AWarning,
   createReplyTextAccumulator,
   isFinalState,
   isTaskNotFoundError,
@@ -24,6 +25,7 @@ import type {
   AgentWarning,
   AgentWebAgent,
 } from './agent-types.js';
+import { AgentWarningLog } from './agent-warning-log.js';
 import { connectCard } from './connect-card.js';
 import { AgentWebInputError } from './errors.js';
 import { type FindCardDeps, findCard } from './find-card.js';
@@ -38,6 +40,8 @@ export interface AgentDeps extends FindCardDeps {
   strict: boolean;
   /** Told when an agent is closed (the client keeps the open ones to close them with itself). */
   onClose?: (agent: AgentWebAgent) => void;
+  /** Told of each warning the A2A reader finds in the agent's answers (the client's `agent:warning` event). */
+  onWarning?: (agent: AgentWebAgent, warning: AgentWarning) => void;
 }
 
 /**
@@ -56,31 +60,41 @@ export async function buildAgent(
     throw new AgentWebInputError('target', 'expected a domain, an origin or a card URL');
   }
   const found = await findCard(deps, target, { signal: options.signal, requireCap: false, field: 'target' });
-  const { a2a, identity, domain } = await connectCard(deps, found, {
+  // The A2A client is built before the agent's warning log can be (the identity's warnings come with it).
+  let log: AgentWarningLog | undefined;
+  const early: A2AWarning[] = [];
+  const { a2a, identity, domain, cardWarnings } = await connectCard(deps, found, {
     credentials: options.credentials,
     signal: options.signal,
     strict: options.strict ?? deps.strict,
+    onWarning: (warning) => (log === undefined ? early.push(warning) : log.add(warning)),
   });
-  const warnings: AgentWarning[] = [
+  const fixed: AgentWarning[] = [
     ...found.issues.map((issue) => ({
       code: issue.rule,
       path: formatPath(issue.path),
       message: issue.message,
     })),
     ...identity.warnings,
+    ...cardWarnings.map(({ code, path, message }) => ({ code, path, message })),
   ];
-  return new GenericAgent({
+  log = new AgentWarningLog(Object.freeze(fixed));
+  for (const warning of early) log.add(warning);
+  const agent = new GenericAgent({
     a2a,
     id: identity.key,
     domain,
     profile: found.profile,
     card: found.card,
     cardUrl: found.cardUrl,
-    warnings: Object.freeze(warnings),
+    warnings: log,
     store: deps.contextStore,
     userId: deps.userId,
     onClose: deps.onClose,
   });
+  const { onWarning } = deps;
+  if (onWarning !== undefined) log.listen((warning) => onWarning(agent, warning));
+  return agent;
 }
 
 interface AgentParts {
@@ -90,7 +104,7 @@ interface AgentParts {
   profile: AgentProfile;
   card: unknown;
   cardUrl: string | undefined;
-  warnings: readonly AgentWarning[];
+  warnings: AgentWarningLog;
   store: ContextStore;
   userId: string;
   onClose: ((agent: AgentWebAgent) => void) | undefined;
@@ -102,7 +116,7 @@ class GenericAgent implements AgentWebAgent {
   readonly profile: AgentProfile;
   readonly card: unknown;
   readonly cardUrl: string | undefined;
-  readonly warnings: readonly AgentWarning[];
+  readonly #warnings: AgentWarningLog;
   readonly #a2a: A2AClient;
   readonly #store: ContextStore;
   readonly #userId: string;
@@ -114,11 +128,15 @@ class GenericAgent implements AgentWebAgent {
     this.profile = parts.profile;
     this.card = parts.card;
     this.cardUrl = parts.cardUrl;
-    this.warnings = parts.warnings;
+    this.#warnings = parts.warnings;
     this.#a2a = parts.a2a;
     this.#store = parts.store;
     this.#userId = parts.userId;
     this.#onClose = parts.onClose;
+  }
+
+  get warnings(): readonly AgentWarning[] {
+    return this.#warnings.list;
   }
 
   async send(input: AgentInput, options: AgentSendOptions = {}): Promise<AgentReply> {
@@ -126,6 +144,7 @@ class GenericAgent implements AgentWebAgent {
     const conversation = this.#conversation(options);
     const deadline = turnDeadline(options, this.#a2a.endpoint.url);
     const started = performance.now();
+    const found = this.#warnings.turn();
     try {
       const { turn, lease } = await this.#begin(conversation, options, deadline.signal);
       try {
@@ -145,7 +164,7 @@ class GenericAgent implements AgentWebAgent {
           const task = await this.#a2a.waitForTask(result.task.id, { signal: deadline.signal });
           result = { task };
         }
-        const reply = this.#reply(result, started);
+        const reply = this.#reply(result, started, found.seen);
         await conversation.end(turn, reply);
         return reply;
       } finally {
@@ -154,6 +173,7 @@ class GenericAgent implements AgentWebAgent {
     } catch (error) {
       throw deadline.reason(error);
     } finally {
+      found.end();
       deadline.clear();
     }
   }
@@ -169,6 +189,7 @@ class GenericAgent implements AgentWebAgent {
     let state: TaskState = 'submitted';
     let taskId: string | undefined;
     let contextId: string | undefined;
+    const found = this.#warnings.turn();
     try {
       const begun = await this.#begin(conversation, options, deadline.signal);
       const { turn } = begun;
@@ -195,7 +216,8 @@ class GenericAgent implements AgentWebAgent {
           }
           const { text, delta } = accumulator.push(event);
           const final = isFinalState(state) || event.kind === 'message' || isFinalEvent(event);
-          yield { text, delta, state, final, taskId, contextId, event };
+          const warnings = this.#warnings.reply(found.seen);
+          yield { text, delta, state, final, taskId, contextId, event, warnings };
         }
         await conversation.end(turn, { contextId, taskId, state });
       } finally {
@@ -204,6 +226,7 @@ class GenericAgent implements AgentWebAgent {
     } catch (error) {
       throw deadline.reason(error);
     } finally {
+      found.end();
       deadline.clear();
     }
   }
@@ -253,7 +276,7 @@ class GenericAgent implements AgentWebAgent {
     );
   }
 
-  #reply(result: SendMessageResult, started: number): AgentReply {
+  #reply(result: SendMessageResult, started: number, found: readonly AgentWarning[]): AgentReply {
     const task: Task | undefined = result.task;
     const state: TaskState = task?.status.state ?? 'completed';
     return {
@@ -272,9 +295,8 @@ class GenericAgent implements AgentWebAgent {
         receivedAt: new Date().toISOString(),
         elapsedMs: performance.now() - started,
       },
-      // The card's and identity's warnings; the A2A reader's own warnings about this answer join them here once it
-      // reports any.
-      warnings: this.warnings,
+      // The card's and identity's warnings, then those the A2A reader found in this turn's answers.
+      warnings: this.#warnings.reply(found),
     };
   }
 }

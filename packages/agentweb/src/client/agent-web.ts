@@ -1,4 +1,4 @@
-import { type CardCache, createCardCache } from '@agentweb/a2a';
+import { type A2AWarning, type CardCache, createCardCache } from '@agentweb/a2a';
 import type { AgentProfile } from '@agentweb/agentcard';
 import {
   type AgisDocument,
@@ -286,6 +286,8 @@ export class AgentWeb implements AgentWebClient {
       userId: this.userId,
       credentials: this.#options.credentials,
       strict: this.#options.strict ?? false,
+      onWarning: (merchantId: string, domain: string, warning: A2AWarning) =>
+        this.#emit({ type: 'merchant:warning', merchantId, domain, warning }),
       discover: (name: string, call: { signal?: AbortSignal; requireCap: boolean }) =>
         this.#discover(name, call),
     };
@@ -332,6 +334,8 @@ export class AgentWeb implements AgentWebClient {
         // An AID record for A2A (`_agent._a2a.<domain>`) is asked first: this looks for an agent, not a merchant.
         discover: (name, call) => this.#discover(name, { ...call, aidProtocol: 'a2a' }),
         onClose: (closed) => this.#agents.delete(closed),
+        onWarning: (found, warning) =>
+          this.#emit({ type: 'agent:warning', agentId: found.id, domain: found.domain, warning }),
       },
       target,
       options,

@@ -1,3 +1,4 @@
+import type { A2AWarning } from '@agentweb/a2a';
 import type { AgentProfile } from '@agentweb/agentcard';
 import { type ContextStore, createMerchantClient, merchantBackoffKey } from '@agentweb/cap';
 import { isDiscoveryError } from '@agentweb/discovery';
@@ -15,6 +16,8 @@ export interface MerchantDeps extends FindCardDeps {
   credentials: AgentWebOptions['credentials'];
   /** Refuse a card whose endpoint is on another origin (the client's `strict`). */
   strict: boolean;
+  /** Told of each departure from the A2A protocol the merchant's A2A client reads past (`merchant:warning`). */
+  onWarning?: (merchantId: string, domain: string, warning: A2AWarning) => void;
 }
 
 /**
@@ -35,11 +38,23 @@ export async function buildMerchant(
   const found = await findMerchantCard(deps, target, options.signal);
   const label = typeof target === 'string' ? target.trim() : found.profile.id;
   if (found.profile.cap?.supported !== true) throw new NotACapMerchantError(label, found.profile.id);
-  const { a2a, identity, domain, authenticated } = await connectCard(deps, found, {
+  // The merchant's id is its verified identity, known once its A2A client is built; the client reads nothing
+  // before that (the card was read by discovery), so a warning without it is reported under the card's id.
+  let named: { id: string; domain: string } | undefined;
+  const { onWarning } = deps;
+  const { a2a, identity, domain, authenticated, cardWarnings } = await connectCard(deps, found, {
     credentials: options.credentials,
     signal: options.signal,
     strict: options.strict ?? deps.strict,
+    ...(onWarning === undefined
+      ? {}
+      : {
+          onWarning: (warning: A2AWarning) =>
+            onWarning(named?.id ?? found.profile.id, named?.domain ?? label, warning),
+        }),
   });
+  named = { id: identity.key, domain };
+  for (const warning of cardWarnings) onWarning?.(identity.key, domain, warning);
   const backoff = deps.merchantBackoff?.(
     merchantBackoffKey({ merchantId: identity.key, profile: found.profile }),
   );

@@ -1,4 +1,4 @@
-import type { A2AAuth } from '@agentweb/a2a';
+import type { A2AAuth, A2AWarning } from '@agentweb/a2a';
 import type { AgentProfile } from '@agentweb/agentcard';
 import type {
   AgisDocument,
@@ -42,7 +42,7 @@ import type {
   LookupFunction,
 } from '@agentweb/http';
 import type { AgentWebState } from '../state/agent-web-state.js';
-import type { AgentOptions, AgentWebAgent } from './agent-types.js';
+import type { AgentOptions, AgentWarning, AgentWebAgent } from './agent-types.js';
 import type { RedisStateOptions } from './redis-options.js';
 import type { CheckoutOptions, CheckoutResult } from './ucp/ucp-checkout-types.js';
 import type { AgentWebUcpOptions } from './ucp/ucp-client-options.js';
@@ -169,7 +169,18 @@ export type AgentWebEvent =
   | { type: 'discover:start'; target: string }
   | { type: 'discover:done'; target: string; ok: boolean; mechanism?: string; elapsedMs: number }
   | { type: 'merchant:added'; merchantId: string; domain: string }
-  | { type: 'merchant:warning'; merchantId: string; domain: string; warning: MerchantIdentityWarning }
+  /**
+   * What the client could not vouch for in a merchant's identity (when it is added), or a departure from the A2A
+   * protocol its A2A client read past in an answer (an `A2AWarning`, as it is found).
+   */
+  | {
+      type: 'merchant:warning';
+      merchantId: string;
+      domain: string;
+      warning: MerchantIdentityWarning | A2AWarning;
+    }
+  /** A departure from the A2A protocol read past in an answer of an `aw.agent()` agent (also on its reply). */
+  | { type: 'agent:warning'; agentId: string; domain: string; warning: AgentWarning }
   | { type: 'search:start'; query: string; merchants: number }
   | { type: 'search:merchant'; merchantId: string; status: string; products: number; elapsedMs: number }
   | { type: 'search:done'; query: string; products: number; elapsedMs: number; deadlineReached: boolean }
