@@ -1,11 +1,6 @@
 import { type A2AWarning, type CardCache, createCardCache } from '@agentweb/a2a';
 import type { AgentProfile } from '@agentweb/agentcard';
-import {
-  type AgisDocument,
-  type AgisInvocationResult,
-  createIntentMatcher,
-  type IntentMatcher,
-} from '@agentweb/agis';
+import type { AgisDocument, AgisInvocationResult, IntentMatcher } from '@agentweb/agis';
 import {
   type CapCallOptions,
   type CapCallResult,
@@ -52,8 +47,6 @@ import {
   NoMerchantsError,
   UnknownMerchantError,
 } from './errors.js';
-import { invokeIntentMatch } from './invoke-intent.js';
-import { loadAgis } from './load-agis.js';
 import { MerchantRegistry } from './merchant-registry.js';
 import { openRedisState } from './open-redis-state.js';
 import { lookupProduct } from './product-lookup.js';
@@ -483,6 +476,8 @@ export class AgentWeb implements AgentWebClient {
   ): Promise<LoadedAgisService> {
     await this.#open('loadAgisService');
     options.signal?.throwIfAborted();
+    // AGIS (parser, matcher, lexicon) loads on first use: a search-only user never pays for it.
+    const { loadAgis } = await import('./load-agis.js');
     const loaded = await loadAgis(
       {
         http: this.#http,
@@ -517,6 +512,7 @@ export class AgentWeb implements AgentWebClient {
     }
     options.signal?.throwIfAborted();
     if (this.#services.length === 0) throw new NoAgisServicesError();
+    const { createIntentMatcher } = await import('@agentweb/agis');
     this.#matcher ??= createIntentMatcher({
       services: this.#services.map((s) => s.document),
       ...(this.#options.embedder ? { embedder: this.#options.embedder } : {}),
@@ -540,6 +536,7 @@ export class AgentWeb implements AgentWebClient {
 
   async invokeIntent(match: IntentMatch, options: InvokeIntentOptions = {}): Promise<AgisInvocationResult> {
     await this.#open('invokeIntent');
+    const { invokeIntentMatch } = await import('./invoke-intent.js');
     return invokeIntentMatch(
       { http: this.#http, services: this.#services, emit: this.#emit },
       match,

@@ -10,10 +10,10 @@ import {
 import { fetchAgisSummary, WELL_KNOWN_DOCUMENTS, wellKnownUrl } from '@agentweb/discovery';
 import type { HttpClient } from '@agentweb/http';
 import { AgentWebInputError, type AgisLoadFailure, AgisServiceLoadError } from './errors.js';
+import { MAX_AGIS_DOCUMENT_BYTES } from './size-caps.js';
 import type { LoadAgisServiceOptions, LoadedAgisService } from './types.js';
 
-/** Largest AGIS document fetched (the agis parser's own default limit). */
-export const MAX_AGIS_DOCUMENT_BYTES = 1024 * 1024;
+export { MAX_AGIS_DOCUMENT_BYTES };
 
 /** What loading needs from the client. */
 export interface AgisLoadDeps {

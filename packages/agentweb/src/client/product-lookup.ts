@@ -2,10 +2,10 @@ import { isCapError } from '@agentweb/cap';
 import { type ExtractionPool, extractProductIdsOffThread } from '@agentweb/discovery';
 import type { HttpClient, HttpProvenance } from '@agentweb/http';
 import { ProductNotFoundError } from './errors.js';
+import { MAX_PRODUCT_PAGE_BYTES } from './size-caps.js';
 import type { AgentWebMerchant, ProductLookupResult, ProductOptions } from './types.js';
 
-/** Largest product page read (real pages run to several hundred KB of markup and inline JSON). */
-export const MAX_PRODUCT_PAGE_BYTES = 4 * 1024 * 1024;
+export { MAX_PRODUCT_PAGE_BYTES };
 
 /** What `product()` needs from the client. */
 export interface ProductDeps {
