@@ -66,14 +66,14 @@ function futureSeating(days: number): string {
 }
 
 describe('createMcpServer: tools/list', () => {
-  it('lists the eight neutral tools with titles, annotations and lenient nullable inputs, then one tool per AGIS endpoint', async () => {
+  it('lists the nine neutral tools with titles, annotations and lenient nullable inputs, then one tool per AGIS endpoint', async () => {
     const aw = await loadedClient();
     const mcp = await connect(createMcpServer(aw));
     const { tools } = await mcp.listTools();
     const names = tools.map((t) => t.name);
-    expect(names.slice(0, 8)).toEqual([...AGENT_WEB_TOOL_NAMES]);
+    expect(names.slice(0, 9)).toEqual([...AGENT_WEB_TOOL_NAMES]);
     const endpoints = sb.agis.length > 0 ? aw.agisServices().flatMap((s) => s.document.endpoints) : [];
-    expect(tools).toHaveLength(8 + endpoints.length);
+    expect(tools).toHaveLength(9 + endpoints.length);
 
     const search = tools.find((t) => t.name === 'search_products')!;
     expect(search.title).toBe('Search products');

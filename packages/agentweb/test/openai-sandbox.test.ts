@@ -15,7 +15,7 @@ afterAll(() => sb.close());
 it('a chat tool-call loop and a responses function_call over the real client', async () => {
   const aw = pool.make(sandboxOptions(sb, { credentials: () => ({ type: 'bearer', token: 'oa' }) }));
   const domain = new URL(sb.merchants[0]?.baseUrl ?? 'http://missing').host;
-  expect(toOpenAITools(aw, { api: 'chat' })).toHaveLength(8);
+  expect(toOpenAITools(aw, { api: 'chat' })).toHaveLength(9);
   const handler = createToolCallHandler(aw);
   const [discovered, searched] = await handler.handleToolCalls([
     {

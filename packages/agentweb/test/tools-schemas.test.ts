@@ -63,7 +63,7 @@ function strictProblems(schema: unknown, path = '$'): string[] {
 const tools = createAgentWebTools(createFakeClient().client);
 
 describe('the neutral tool list', () => {
-  it('has the eight tools in a fixed order, with OpenAI-valid names', () => {
+  it('has the nine tools in a fixed order, with OpenAI-valid names', () => {
     expect(tools.map((tool) => tool.name)).toEqual([...AGENT_WEB_TOOL_NAMES]);
     expect(AGENT_WEB_TOOL_NAMES).toEqual([
       'discover_merchants',
@@ -74,6 +74,7 @@ describe('the neutral tool list', () => {
       'match_intent',
       'invoke_intent',
       'ask_agent',
+      'checkout',
     ]);
     for (const tool of tools) expect(tool.name).toMatch(/^[a-z][a-z0-9_]{0,63}$/);
   });

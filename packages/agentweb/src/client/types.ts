@@ -366,14 +366,15 @@ export interface AgentWebClient {
     domains: Iterable<string>,
     options?: CallOptions & { requireCap?: boolean; concurrency?: number },
   ): Promise<ResolveManyOutcome[]>;
-  /** Adds a CAP merchant by domain, card URL or profile (discovering it when needed). */
   /**
    * Checks out the user's cart at a UCP merchant: creates (or updates) the checkout session from the cart and returns
    * its state, totals and messages. Completes the purchase only with `confirm: true` and a `payment` instrument
    * from one of the merchant's payment handlers; otherwise hand the buyer `continueUrl`. The instrument is never
-   * logged, cached or put in an error.
+   * logged, cached or put in an error. Optional for hosts' own clients: the `checkout` tool reports a client
+   * without it.
    */
-  checkout(merchant: string, options?: CheckoutOptions): Promise<CheckoutResult>;
+  checkout?(merchant: string, options?: CheckoutOptions): Promise<CheckoutResult>;
+  /** Adds a CAP merchant by domain, card URL or profile (discovering it when needed). */
   addMerchant(target: string | AgentProfile, options?: AddMerchantOptions): Promise<AgentWebMerchant>;
   /**
    * Finds a generic A2A agent by domain, origin or card URL (CAP not needed) to ask it things; follow-up turns

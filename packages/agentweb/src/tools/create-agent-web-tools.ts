@@ -2,6 +2,7 @@ import { checkOptions, is, required } from '@agentweb/core';
 import type { AgentWebClient } from '../client/types.js';
 import { createMemoryApprovalStore } from '../state/memory-approval-store.js';
 import { createAskAgentTool } from './ask-agent-tool.js';
+import { createCheckoutTool } from './checkout-tool.js';
 import { createDiscoverMerchantsTool } from './discover-merchants-tool.js';
 import { DEFAULT_MAX_RESULT_CHARS } from './fit-result.js';
 import { createGetProductTool } from './get-product-tool.js';
@@ -80,7 +81,7 @@ const CLIENT_RULE = required({
 
 /**
  * The neutral AgentWeb tool list, for any agent framework: `discover_merchants`, `search_products`,
- * `get_product`, `manage_cart`, `order_status`, `match_intent`, `invoke_intent`, `ask_agent` (in that order, filtered by
+ * `get_product`, `manage_cart`, `order_status`, `match_intent`, `invoke_intent`, `ask_agent`, `checkout` (in that order, filtered by
  * `include`). Each tool has a strict zod input and returns `{ ok: true, data }` or `{ ok: false, error }`, never
  * throwing. `match_intent` and `invoke_intent` of one list share their recent matches, so create the list once per
  * conversation or agent; with a client whose state shares approvals (`new AgentWeb({ state })`), every list of
@@ -128,11 +129,14 @@ export function buildAgentWebTools(
   if (options.confirm !== undefined && typeof options.confirm !== 'function') {
     throw new AgentWebToolsOptionsError('confirm', 'expected a function');
   }
+  if (options.checkoutPayment !== undefined && typeof options.checkoutPayment !== 'function') {
+    throw new AgentWebToolsOptionsError('checkoutPayment', 'expected a function');
+  }
   const settings = { maxResultChars };
-  const matches = new IntentMatchStore(
-    options.approvals ?? client.approvals ?? createMemoryApprovalStore({ maxMatches: MATCHES_PER_LIST }),
-    client.userId ?? DEFAULT_SCOPE,
-  );
+  const approvals =
+    options.approvals ?? client.approvals ?? createMemoryApprovalStore({ maxMatches: MATCHES_PER_LIST });
+  const scope = client.userId ?? DEFAULT_SCOPE;
+  const matches = new IntentMatchStore(approvals, scope);
   const build: Record<AgentWebToolName, () => AgentWebTool> = {
     discover_merchants: () => createDiscoverMerchantsTool(client, settings),
     search_products: () => createSearchProductsTool(client, { ...settings, maxProducts }),
@@ -142,6 +146,8 @@ export function buildAgentWebTools(
     match_intent: () => createMatchIntentTool(client, matches, settings),
     invoke_intent: () => createInvokeIntentTool(client, matches, { ...settings, confirm: options.confirm }),
     ask_agent: () => createAskAgentTool(client, settings),
+    checkout: () =>
+      createCheckoutTool(client, { ...settings, approvals, scope, checkoutPayment: options.checkoutPayment }),
   };
   return AGENT_WEB_TOOL_NAMES.filter((name) => include.has(name)).map((name) => build[name]());
 }

@@ -1,4 +1,5 @@
 export { askAgentInput, MAX_ASK_TEXT_CHARS } from './ask-agent-tool.js';
+export { checkoutInput } from './checkout-tool.js';
 export { createAgentWebTools } from './create-agent-web-tools.js';
 export { discoverMerchantsInput } from './discover-merchants-tool.js';
 export { DEFAULT_MAX_RESULT_CHARS } from './fit-result.js';
@@ -20,6 +21,8 @@ export {
   type AgentWebToolName,
   type AgentWebToolResult,
   type AgentWebToolsOptions,
+  type CheckoutPaymentCallback,
+  type CheckoutPaymentRequest,
   type ConfirmCallback,
   type JsonValue,
 } from './tool-types.js';

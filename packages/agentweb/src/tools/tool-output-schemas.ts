@@ -152,6 +152,19 @@ const askAgent = z.looseObject({
   truncated,
 });
 
+const checkout = z.looseObject({
+  merchantId: text,
+  checkoutId: text,
+  status: text.describe('incomplete, ready_for_complete, completed, requires_escalation, canceled, ...'),
+  completed: z.boolean().describe('true when this call completed the purchase.'),
+  totals: z.record(z.string(), text).describe('subtotal, total, tax, ... as decimal strings in currency.'),
+  currency: text,
+  messages: z.array(anyJson).describe("The merchant's messages: what is missing or needs review."),
+  continueUrl: text.nullable().describe("Where the user can finish at the merchant's own page."),
+  order: z.looseObject({ id: text, permalinkUrl: text.nullable() }).nullable(),
+  note: text.optional(),
+});
+
 /** The `data` schema of each neutral tool. */
 export const TOOL_DATA_SCHEMAS: Record<AgentWebToolName, z.ZodType> = {
   discover_merchants: discoverMerchants,
@@ -162,6 +175,7 @@ export const TOOL_DATA_SCHEMAS: Record<AgentWebToolName, z.ZodType> = {
   match_intent: matchIntent,
   invoke_intent: invokeIntent,
   ask_agent: askAgent,
+  checkout,
 };
 
 /** The `data` of an AGIS endpoint tool: which endpoint answered, its HTTP status and its JSON body. */

@@ -1,4 +1,5 @@
 import type { ApprovalStore } from '@agentweb/core';
+import type { UcpPaymentInstrument } from '@agentweb/ucp';
 import type { z } from 'zod';
 import type { ConfirmationRequest } from '../client/types.js';
 
@@ -12,6 +13,7 @@ export const AGENT_WEB_TOOL_NAMES = [
   'match_intent',
   'invoke_intent',
   'ask_agent',
+  'checkout',
 ] as const;
 
 /** One of the neutral tool names. */
@@ -83,9 +85,32 @@ export interface AgentWebTool<S extends z.ZodObject = z.ZodObject> {
 /** Decides whether an AGIS endpoint that needs confirmation may be called; return true to proceed. */
 export type ConfirmCallback = (request: ConfirmationRequest) => boolean | Promise<boolean>;
 
+/** What the host's `checkoutPayment` is told about the purchase it is asked to pay for. */
+export interface CheckoutPaymentRequest {
+  /** The merchant as the model named it. */
+  merchant: string;
+  /** The merchant's id (a UCP merchant's business profile URL). */
+  merchantId: string;
+  /** The checkout session. */
+  checkoutId: string;
+  /** The total the user confirmed, as a decimal string in `currency`. */
+  total: string;
+  /** Currency of `total`. */
+  currency: string;
+}
+
+/**
+ * Gives the payment instrument for a confirmed checkout (a token from one of the merchant's payment handlers), or
+ * `undefined` when the host has none for this merchant (the buyer then finishes at `continueUrl`). The instrument
+ * never reaches the model: it is not in any tool input, output, error or event.
+ */
+export type CheckoutPaymentCallback = (
+  request: CheckoutPaymentRequest,
+) => UcpPaymentInstrument | undefined | Promise<UcpPaymentInstrument | undefined>;
+
 /** Options of `createAgentWebTools` (and of every adapter). */
 export interface AgentWebToolsOptions {
-  /** Tools to create, by name (default: all eight). Unknown names are refused with `AgentWebToolsOptionsError`. */
+  /** Tools to create, by name (default: all nine). Unknown names are refused with `AgentWebToolsOptionsError`. */
   include?: readonly AgentWebToolName[];
   /**
    * Host-side confirmation for AGIS endpoints that need it (irreversible, or matched with low confidence). When
@@ -110,4 +135,11 @@ export interface AgentWebToolsOptions {
    * alone (32 matches), so each list is one conversation.
    */
   approvals?: ApprovalStore;
+  /**
+   * The payment instrument the `checkout` tool completes a confirmed purchase with (a token from one of the
+   * merchant's payment handlers), or `undefined` for none (the user then pays at `continueUrl`). It comes from the
+   * host, never from the model, and is never put in a tool output, error or event. Without this option
+   * `checkout` never completes a purchase.
+   */
+  checkoutPayment?: CheckoutPaymentCallback;
 }

@@ -16,6 +16,7 @@ import { isHttpError } from '@agentweb/http';
 import type { UcpClient, UcpResult } from '@agentweb/ucp';
 import { NotACapMerchantError } from '../errors.js';
 import { manageUcpCart } from './ucp-cart.js';
+import { ucpOrderStatus } from './ucp-order-status.js';
 import { UcpMerchantRefusedError } from './ucp-outcome-error.js';
 import { productDetailOf, productSummaryOf } from './ucp-product.js';
 
@@ -42,8 +43,8 @@ export interface UcpMerchantClientInit {
 /**
  * A UCP merchant seen through the `MerchantClient` interface the fan-out takes, so CAP and UCP merchants are
  * searched in one run with one deadline, pools, backoff, cache and de-duplication. Only `productSearch` speaks
- * UCP here; carts, orders and checkout go through the client's UCP paths (`aw.cart`, `aw.orderStatus`,
- * `aw.checkout`), and the CAP-only skills refuse with `NotACapMerchantError`.
+ * UCP here; carts and orders map UCP's `update_cart` and `get_order` onto the CAP shapes (`aw.cart`,
+ * `aw.orderStatus`), checkout is `aw.checkout`, and the CAP-only skills refuse with `NotACapMerchantError`.
  */
 export function createUcpMerchantClient(init: UcpMerchantClientInit): MerchantClient & { hostKey: string } {
   const backoff = init.backoff ?? createMerchantBackoff({ name: init.merchantId });
@@ -74,7 +75,8 @@ export function createUcpMerchantClient(init: UcpMerchantClientInit): MerchantCl
       ),
       warnings: [],
     }),
-    orderStatus: capOnly('cap:order_status'),
+    orderStatus: (input, options = {}) =>
+      ucpOrderStatus({ merchantId: init.merchantId, ucp: init.ucp }, input, options.signal),
     setUserPreferences: capOnly('cap:user_preferences_set'),
     revokeConsent: capOnly('cap:user_preferences_set'),
     invokeText: capOnly('text invocation'),
