@@ -59,6 +59,30 @@ describe('checkout at a UCP merchant', () => {
     expect(sb.ucpMerchants[0]!.stats.invalidResponses).toEqual([]);
   }, 60_000);
 
+  it('with expectedTotal, completes only at the total the buyer confirmed', async () => {
+    const aw = await shopper();
+    const buyer = { email: 'buyer@example.test' };
+    const seen = await aw.checkout(host(), { buyer });
+    const seenTotal = seen.totals['total']!;
+    // The cart changes after the buyer saw the total: the confirmed call pays nothing.
+    const found = await aw.search('lamp', { limit: 2, merchants: [host()] });
+    await aw.cart(host(), {
+      action: 'add',
+      addItems: [{ productId: found.products[0]!.product.id, quantity: 1 }],
+    });
+    const payment = instrument(TEST_TOKEN_SUCCESS);
+    const refused = await aw.checkout(host(), { buyer, confirm: true, payment, expectedTotal: seenTotal });
+    expect(refused).toMatchObject({ completed: false, totalChanged: true, status: 'ready_for_complete' });
+    expect(refused.totals['total']).not.toBe(seenTotal);
+    const done = await aw.checkout(host(), {
+      buyer,
+      confirm: true,
+      payment,
+      expectedTotal: refused.totals['total']!,
+    });
+    expect(done).toMatchObject({ completed: true, status: 'completed' });
+  }, 60_000);
+
   it('reports what is missing (no buyer email) without completing', async () => {
     const aw = await shopper();
     const result = await aw.checkout(host(), { confirm: true, payment: instrument(TEST_TOKEN_SUCCESS) });

@@ -81,7 +81,26 @@ export function createCheckoutTool(client: AgentWebClient, settings: CheckoutToo
               note: 'The application has no payment method for this merchant: give the user continueUrl to pay there.',
             });
           }
-          const done = await client.checkout(merchant, { ...base, confirm: true, payment });
+          // The session is synced from the cart again before it completes: the total the user confirmed must
+          // still be the one paid, or nothing is paid and the user is asked again.
+          const done = await client.checkout(merchant, {
+            ...base,
+            confirm: true,
+            payment,
+            expectedTotal: total,
+          });
+          if (done.totalChanged === true) {
+            await settings.approvals.propose(
+              settings.scope,
+              subject,
+              `${done.totals['total'] ?? ''} ${done.currency}`,
+            );
+            return errorResult(
+              TOOL_ERROR_CODES.confirmationRequired,
+              `The total at ${merchant} changed to ${done.totals['total'] ?? ''} ${done.currency} since the user confirmed ${total} ${draft.currency}. Nothing was paid. Ask the user again, and only if they agree call checkout again with confirmed: true.`,
+              checkoutData(done),
+            );
+          }
           return okResult(checkoutData(done));
         }
         await settings.approvals.propose(settings.scope, subject, action);

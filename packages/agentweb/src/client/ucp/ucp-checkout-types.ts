@@ -12,6 +12,12 @@ export interface CheckoutOptions {
    * this client, sent once with `complete_checkout`, never logged, cached, stored or put in an error or event.
    */
   payment?: UcpPaymentInstrument;
+  /**
+   * The total the buyer confirmed, as in `totals.total` of an earlier result (`"19.99"`): with `confirm`, the
+   * session is completed only when its total is still this one (the cart may have changed since the buyer saw
+   * it); otherwise it is returned uncompleted, with `totalChanged: true`.
+   */
+  expectedTotal?: string;
   /** The buyer (`{ email, first_name, ... }`), sent with the session. */
   buyer?: Record<string, unknown>;
   /** Aborts the call. */
@@ -31,6 +37,8 @@ export interface CheckoutResult {
   status: string;
   /** True when this call completed the purchase. */
   completed: boolean;
+  /** True when `expectedTotal` was given and the session's total is another one (nothing was paid). */
+  totalChanged?: boolean;
   /** Totals as decimal strings in major units (`subtotal`, `total`, `tax`, ...), in `currency`. */
   totals: Record<string, string>;
   /** Currency of the totals. */

@@ -71,7 +71,16 @@ export async function checkoutUcp(
   session ??= await ucp.createCheckout(body, call);
   const checkout = settled(merchant.id, 'checkout', session);
   await deps.contextStore.set(key, checkout.id);
-  if (options.confirm === true && options.payment !== undefined && checkout.status === 'ready_for_complete') {
+  if (options.expectedTotal !== undefined && typeof options.expectedTotal !== 'string') {
+    throw new AgentWebInputError('expectedTotal', 'must be a decimal string such as "19.99"');
+  }
+  const ready =
+    options.confirm === true && options.payment !== undefined && checkout.status === 'ready_for_complete';
+  if (ready && options.expectedTotal !== undefined) {
+    const now = resultOf(merchant.id, checkout, session.continueUrl, false);
+    if (now.totals['total'] !== options.expectedTotal) return { ...now, totalChanged: true };
+  }
+  if (ready && options.payment !== undefined) {
     const done = await ucp.completeCheckout(checkout.id, {
       ...call,
       confirm: true,
