@@ -57,6 +57,7 @@ export async function aidStep(
 ): Promise<RunHit | undefined> {
   const name = `_agent.${target.hostname}`;
   if (pending === undefined) {
+    // Not a test skip: the trace records this resolution step as skipped, so a user sees why no DNS was asked.
     step.skip('aid', name, 'an IP address has no _agent name');
     return undefined;
   }

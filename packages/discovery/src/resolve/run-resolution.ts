@@ -81,6 +81,7 @@ async function dnsStep(
 ): Promise<{ url: string; ttl?: number } | undefined> {
   const name = `_cap.${target.hostname}`;
   if (target.isIpLiteral) {
+    // Not a test skip: the trace records this resolution step as skipped, so a user sees why no DNS was asked.
     step.skip('dns-txt', name, 'an IP address has no _cap name');
     return undefined;
   }
