@@ -228,6 +228,19 @@ describe.runIf(redis.available)('interop: shared caches while redis-server stops
       });
 
       await server.start();
+      // Each client reconnects on its own schedule (no offline queue): wait until both caches answer Redis.
+      for (const cache of caches) {
+        await expect
+          .poll(
+            () =>
+              Promise.resolve(cache.get('http://127.0.0.1/probe')).then(
+                () => 'up',
+                () => 'down',
+              ),
+            { timeout: 10_000, interval: 50 },
+          )
+          .toBe('up');
+      }
       await expect
         .poll(async () => (await a.getJson(url)).provenance.cacheError === undefined, { timeout: 10_000 })
         .toBe(true);
