@@ -20,8 +20,9 @@ export default defineConfig({
         replacement: `${packagesDir}agentweb/src/$1/index.ts`,
       },
       {
-        find: /^@agentweb\/([a-z0-9-]+)\/test$/,
-        replacement: `${packagesDir}$1/src/test/index.ts`,
+        // Subpaths (`@agentweb/a2a/reply`, `@agentweb/cap/test`...) are a folder of the package's source.
+        find: /^@agentweb\/([a-z0-9-]+)\/([a-z0-9-]+)$/,
+        replacement: `${packagesDir}$1/src/$2/index.ts`,
       },
     ],
   },

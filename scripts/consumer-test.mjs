@@ -225,6 +225,33 @@ try {
   await check('CommonJS require of every subpath (require(esm))', () =>
     loadAll('cjs-requires.cjs', 'required'),
   );
+  // The facade loads its tools (and zod) on the first createAgentWebTools call, synchronously: by require(esm) in
+  // Node, inlined by a bundler (the bundles below call it too).
+  const toolsScript = (load) =>
+    `${load}; const tools = createAgentWebTools(new AgentWeb()); ` +
+    "const search = tools.find((t) => t.name === 'search_products'); " +
+    "if (typeof search?.inputSchema.safeParse !== 'function') throw new Error('no search_products zod input'); " +
+    'console.log(tools.length);';
+  await check(
+    'createAgentWebTools from the facade loads the tools on first use (ESM and CommonJS)',
+    async () => {
+      const esm = await mustRun(
+        'node',
+        [
+          '--input-type=module',
+          '-e',
+          toolsScript("import { AgentWeb, createAgentWebTools } from 'agentweb'"),
+        ],
+        { cwd: project },
+      );
+      const cjs = await mustRun(
+        'node',
+        ['-e', toolsScript("const { AgentWeb, createAgentWebTools } = require('agentweb')")],
+        { cwd: project },
+      );
+      return `ESM ${esm.trim()} tools, CommonJS ${cjs.trim()} tools`;
+    },
+  );
 
   // The three settings (and the DOM-typed subpaths) run two at a time; each prints its own line.
   const tscCheck = (name, config) =>

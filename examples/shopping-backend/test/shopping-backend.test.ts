@@ -2,6 +2,9 @@ import { PassThrough } from 'node:stream';
 import { type Sandbox, startSandbox } from '@agentweb/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ShoppingBackend, startShoppingBackend } from '../src/start-backend.js';
+// Tests run on source, where the facade cannot require the tools module by file name; evaluating it registers it
+// for `createAgentWebTools` from the facade (a user's Node or bundler loads it on the first call).
+import 'agentweb/tools';
 
 interface Json {
   status: number;

@@ -4,6 +4,9 @@ import { type Sandbox, startSandbox } from '@agentweb/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interopSuite } from '../../../test/interop.js';
 import { type ShoppingCluster, startShoppingCluster } from '../src/start-backend.js';
+// Tests run on source, where the facade cannot require the tools module by file name; evaluating it registers it
+// for `createAgentWebTools` from the facade (a user's Node or bundler loads it on the first call).
+import 'agentweb/tools';
 
 // Two instances of the service behind one (imagined) load balancer, sharing a real redis-server on 127.0.0.1.
 // Runs where redis-server is on PATH; elsewhere the test output says so in one line (test/interop-suites.json).

@@ -16,4 +16,4 @@ export {
 } from '@agentweb/core';
 export * from './client/index.js';
 export * from './state/index.js';
-export * from './tools/index.js';
+export * from './tools/facade-exports.js';

@@ -13,6 +13,9 @@ import {
 import { AgentWebToolkit, toLangChainTools } from '../src/langchain/index.js';
 import { createMcpServer } from '../src/mcp/index.js';
 import { createToolCallHandler, toOpenAITools } from '../src/openai/index.js';
+// Tests run on source, where the facade cannot require the tools module by file name; evaluating it registers it
+// for `createAgentWebTools` from the facade (a user's Node or bundler loads it on the first call).
+import '../src/tools/index.js';
 
 const client = new AgentWeb();
 afterAll(() => client.close());

@@ -4,6 +4,9 @@ import { createAgentWebTools, type JsonValue } from '../src/index.js';
 import { hostPort, sandboxFlags } from './cli-harness.js';
 import { runInProcess } from './cli-in-process.js';
 import { clientPool, sandboxOptions } from './client-fixtures.js';
+// Tests run on source, where the facade cannot require the tools module by file name; evaluating it registers it
+// for `createAgentWebTools` from the facade (a user's Node or bundler loads it on the first call).
+import '../src/tools/index.js';
 
 // Merchant 0 answers, 1 fails with HTTP 503, 2 refuses with a CAP rate limit (a failed task), 3 never answers.
 let sb: Sandbox;

@@ -41,55 +41,71 @@ function rules(entries: ReadonlyArray<readonly [string, AddressClass]>): Rule[] 
   });
 }
 
-const V4_RULES = rules([
-  ['0.0.0.0/8', 'unspecified'],
-  ['10.0.0.0/8', 'private'],
-  ['100.64.0.0/10', 'cgnat'],
-  ['127.0.0.0/8', 'loopback'],
-  ['169.254.0.0/16', 'link-local'],
-  ['172.16.0.0/12', 'private'],
-  ['192.0.0.0/24', 'reserved'],
-  ['192.0.2.0/24', 'documentation'],
-  ['192.88.99.0/24', 'reserved'],
-  ['192.168.0.0/16', 'private'],
-  ['198.18.0.0/15', 'benchmarking'],
-  ['198.51.100.0/24', 'documentation'],
-  ['203.0.113.0/24', 'documentation'],
-  ['224.0.0.0/4', 'multicast'],
-  ['255.255.255.255/32', 'broadcast'],
-  ['240.0.0.0/4', 'reserved'],
-]);
+function builtInTables() {
+  const v4 = rules([
+    ['0.0.0.0/8', 'unspecified'],
+    ['10.0.0.0/8', 'private'],
+    ['100.64.0.0/10', 'cgnat'],
+    ['127.0.0.0/8', 'loopback'],
+    ['169.254.0.0/16', 'link-local'],
+    ['172.16.0.0/12', 'private'],
+    ['192.0.0.0/24', 'reserved'],
+    ['192.0.2.0/24', 'documentation'],
+    ['192.88.99.0/24', 'reserved'],
+    ['192.168.0.0/16', 'private'],
+    ['198.18.0.0/15', 'benchmarking'],
+    ['198.51.100.0/24', 'documentation'],
+    ['203.0.113.0/24', 'documentation'],
+    ['224.0.0.0/4', 'multicast'],
+    ['255.255.255.255/32', 'broadcast'],
+    ['240.0.0.0/4', 'reserved'],
+  ]);
 
-const V6_RULES = rules([
-  ['::/128', 'unspecified'],
-  ['::1/128', 'loopback'],
-  ['::/96', 'reserved'],
-  ['64:ff9b:1::/48', 'reserved'],
-  ['100::/64', 'reserved'],
-  ['2001::/32', 'reserved'],
-  ['2001:2::/48', 'benchmarking'],
-  ['2001:db8::/32', 'documentation'],
-  ['fc00::/7', 'private'],
-  ['fe80::/10', 'link-local'],
-  ['fec0::/10', 'private'],
-  ['ff00::/8', 'multicast'],
-]);
+  const v6 = rules([
+    ['::/128', 'unspecified'],
+    ['::1/128', 'loopback'],
+    ['::/96', 'reserved'],
+    ['64:ff9b:1::/48', 'reserved'],
+    ['100::/64', 'reserved'],
+    ['2001::/32', 'reserved'],
+    ['2001:2::/48', 'benchmarking'],
+    ['2001:db8::/32', 'documentation'],
+    ['fc00::/7', 'private'],
+    ['fe80::/10', 'link-local'],
+    ['fec0::/10', 'private'],
+    ['ff00::/8', 'multicast'],
+  ]);
 
-const MAPPED = parseCidr('::ffff:0:0/96')!;
-const NAT64 = parseCidr('64:ff9b::/96')!;
-const SIX_TO_FOUR = parseCidr('2002::/16')!;
-const GLOBAL_UNICAST = parseCidr('2000::/3')!;
+  return {
+    v4,
+    v6,
+    mapped: parseCidr('::ffff:0:0/96')!,
+    nat64: parseCidr('64:ff9b::/96')!,
+    sixToFour: parseCidr('2002::/16')!,
+    globalUnicast: parseCidr('2000::/3')!,
+  };
+}
+
+// Built on first use: parsing the ranges calls node:net's isIPv6, whose first call compiles a large regular
+// expression (over 10 ms), a cost an import of the package should not pay.
+let tables: ReturnType<typeof builtInTables> | undefined;
+function builtInRanges(): ReturnType<typeof builtInTables> {
+  tables ??= builtInTables();
+  return tables;
+}
 
 function classifyV4(bytes: Uint8Array): AddressClass {
-  for (const [range, kind] of V4_RULES) if (inRange(bytes, range)) return kind;
+  for (const [range, kind] of builtInRanges().v4) if (inRange(bytes, range)) return kind;
   return 'public';
 }
 
 function classifyV6(bytes: Uint8Array): AddressClass {
-  if (inRange(bytes, MAPPED) || inRange(bytes, NAT64)) return classifyV4(bytes.subarray(12, 16));
-  if (inRange(bytes, SIX_TO_FOUR)) return classifyV4(bytes.subarray(2, 6));
-  for (const [range, kind] of V6_RULES) if (inRange(bytes, range)) return kind;
-  return inRange(bytes, GLOBAL_UNICAST) ? 'public' : 'reserved';
+  const ranges = builtInRanges();
+  if (inRange(bytes, ranges.mapped) || inRange(bytes, ranges.nat64))
+    return classifyV4(bytes.subarray(12, 16));
+  if (inRange(bytes, ranges.sixToFour)) return classifyV4(bytes.subarray(2, 6));
+  for (const [range, kind] of ranges.v6) if (inRange(bytes, range)) return kind;
+  return inRange(bytes, ranges.globalUnicast) ? 'public' : 'reserved';
 }
 
 /**
@@ -179,7 +195,9 @@ export function createAddressPolicy(
       const addressClass = parsed.family === 4 ? classifyV4(parsed.bytes) : classifyV6(parsed.bytes);
       if (addressClass === 'public' || allowsHost(host)) return undefined;
       const bytes =
-        parsed.family === 6 && inRange(parsed.bytes, MAPPED) ? parsed.bytes.subarray(12) : parsed.bytes;
+        parsed.family === 6 && inRange(parsed.bytes, builtInRanges().mapped)
+          ? parsed.bytes.subarray(12)
+          : parsed.bytes;
       for (const range of ranges) if (inRange(bytes, range)) return undefined;
       return { host, address, addressClass };
     },

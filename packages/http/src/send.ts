@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import ky from 'ky';
+import type { KyInstance } from 'ky';
 import type { AddressPolicy } from './address-guard.js';
 import type { Deadline } from './deadline.js';
 import { sleep } from './deadline.js';
@@ -18,7 +18,15 @@ import type { DispatchFunction } from './undici-transport.js';
  * Its own retry, timeout and error throwing are off: retries need full jitter, a budget, `Retry-After` caps and
  * a whole-call deadline, and redirects must be checked hop by hop, which ky's options cannot express.
  */
-const kyClient = ky.create({ retry: 0, timeout: false, throwHttpErrors: false, redirect: 'manual' });
+let kyClient: Promise<KyInstance> | undefined;
+// Imported on the first call through a caller's fetch: loading ky touches the global Request and streams, which
+// makes Node load its bundled undici (tens of ms) for users who never pass a fetch.
+function loadKy(): Promise<KyInstance> {
+  kyClient ??= import('ky').then(({ default: ky }) =>
+    ky.create({ retry: 0, timeout: false, throwHttpErrors: false, redirect: 'manual' }),
+  );
+  return kyClient;
+}
 
 /**
  * How requests leave the process for one call: the built-in guarded undici dispatch (no `Request` object at
@@ -102,7 +110,8 @@ async function sendOnce(
   if (pending) await pending;
   const { dispatch } = ctx.transport;
   if (dispatch) return dispatch({ url, method, headers, body, signal: ctx.deadline.signal });
-  const response = await kyClient(url.href, {
+  const ky = await loadKy();
+  const response = await ky(url.href, {
     method,
     headers,
     body,

@@ -1,6 +1,7 @@
 // Copied into the consumer project and bundled (esbuild, rolldown): a script using `agentweb` that searches the
-// sandbox, so the bundle runs the HTTP stack (undici), discovery, A2A and CAP, not only module start-up.
-import { AgentWeb } from 'agentweb';
+// sandbox, so the bundle runs the HTTP stack (undici), discovery, A2A and CAP, not only module start-up, and makes
+// the tool list, which the facade loads on first use.
+import { AgentWeb, createAgentWebTools } from 'agentweb';
 import { dns, sandboxOptions, shop } from './sandbox-options.mjs';
 
 const aw = new AgentWeb(sandboxOptions);
@@ -10,7 +11,10 @@ try {
   const failed = outcomes.filter((o) => o.status !== 'ok');
   if (products.length === 0 || failed.length > 0)
     throw new Error(`search found ${products.length} products; failed outcomes: ${JSON.stringify(failed)}`);
-  console.log(`${products.length} products from ${outcomes.length} merchant(s)`);
+  // The facade loads the tools on first use; a bundler must have inlined them.
+  const tools = createAgentWebTools(aw);
+  if (!tools.some((tool) => tool.name === 'search_products')) throw new Error('no search_products tool');
+  console.log(`${products.length} products from ${outcomes.length} merchant(s); ${tools.length} tools`);
 } finally {
   await aw.close();
   await dns.close();

@@ -1,57 +1,31 @@
-import { type A2AWarning, type CardCache, createCardCache } from '@agentweb/a2a';
 import type { AgentProfile } from '@agentweb/agentcard';
-import type { AgisDocument, AgisInvocationResult, IntentMatcher } from '@agentweb/agis';
-import {
-  type CapCallOptions,
-  type CapCallResult,
-  type CartManageInput,
-  type CartManageOutput,
-  type ContextStore,
-  createMemoryContextStore,
-  createSearchCache,
-  type FanOutChunk,
-  type FanOutResult,
-  type FanOutSearchOptions,
-  fanOutSearch,
-  fanOutSearchStream,
-  type MerchantBackoff,
-  type MerchantClient,
-  type OrderStatusInput,
-  type OrderStatusOutput,
-  type SearchCacheStore,
-  type UserPreferencesSetInput,
-  type UserPreferencesSetOutput,
+import type { AgisDocument, AgisInvocationResult } from '@agentweb/agis';
+import type {
+  CapCallOptions,
+  CapCallResult,
+  CartManageInput,
+  CartManageOutput,
+  FanOutChunk,
+  FanOutResult,
+  OrderStatusInput,
+  OrderStatusOutput,
+  UserPreferencesSetInput,
+  UserPreferencesSetOutput,
 } from '@agentweb/cap';
-import { type ApprovalStore, checkOptions, InvalidOptionError, is, raceAbort } from '@agentweb/core';
-import {
-  createResolver,
-  EXTRACTION_POOL_RULE,
-  type ResolveManyOutcome,
-  type ResolveResult,
-  type Resolver,
-  resolveMany,
-} from '@agentweb/discovery';
+import { type ApprovalStore, checkOptions, InvalidOptionError, is } from '@agentweb/core';
+import type { ResolveManyOutcome, ResolveResult } from '@agentweb/discovery';
+import { checkResolverOptions, EXTRACTION_POOL_RULE } from '@agentweb/discovery/options';
 import { createHttpClient, HTTP_CLIENT_RULE, type HttpClient } from '@agentweb/http';
 import type { AgentWebState } from '../state/agent-web-state.js';
 import { deferredState, type FullState } from '../state/deferred-state.js';
 import type { AgentOptions, AgentWebAgent } from './agent-types.js';
-import { buildAgent } from './agent-web-agent.js';
-import { isAgisService } from './agis-service-identity.js';
+import type { AgentWebRuntime } from './agent-web-runtime.js';
+import { AgisServices } from './agis-services.js';
 import { createEventEmitter, type EventEmitter } from './emit-event.js';
-import {
-  AgentWebInputError,
-  ClientClosedError,
-  isClientClosedError,
-  isNotACapMerchantError,
-  NoAgisServicesError,
-  NoMerchantsError,
-  UnknownMerchantError,
-} from './errors.js';
+import { AgentWebInputError, ClientClosedError } from './errors.js';
 import { MerchantRegistry } from './merchant-registry.js';
 import { openRedisState } from './open-redis-state.js';
-import { lookupProduct } from './product-lookup.js';
 import { REDIS_OPTION_RULES } from './redis-options.js';
-import { type NamedTargets, searchFailureOutcome } from './search-targets.js';
 import type {
   AddMerchantOptions,
   AgentWebClient,
@@ -67,13 +41,10 @@ import type {
   ProductOptions,
   SearchOptions,
 } from './types.js';
-import { detectMerchant } from './ucp/detect-merchant.js';
 import type { CheckoutOptions, CheckoutResult } from './ucp/ucp-checkout-types.js';
 import { UCP_OPTION_RULE } from './ucp/ucp-option-rule.js';
 
 const DEFAULT_SEARCH_DEADLINE_MS = 5000;
-/** Domains discovered at once by `discoverMany` when `concurrency` is not set. */
-const DEFAULT_DISCOVERY_CONCURRENCY = 16;
 const DEFAULT_MAX_MERCHANTS = 1000;
 
 /**
@@ -127,16 +98,14 @@ const OPTION_RULES = {
 
 /**
  * The AgentWeb client: one HTTP policy, one resolver, shared bounded caches, and the merchants and AGIS services
- * added so far. Discover agents, search and shop across CAP merchants, and route instructions to AGIS endpoints.
+ * added so far. Discover agents, search and shop across CAP and UCP merchants, and route instructions to AGIS
+ * endpoints. Constructing one checks every option but loads little: discovery, the merchant clients and their
+ * schemas load on the first call that needs them (`agent-web-runtime.ts`), AGIS on the first AGIS call.
  */
 export class AgentWeb implements AgentWebClient {
   readonly #http: HttpClient;
   readonly #ownsHttp: boolean;
-  readonly #resolver: Resolver;
-  readonly #cardCache: CardCache;
-  readonly #searchCache: SearchCacheStore;
   readonly #registry: MerchantRegistry;
-  readonly #contextStore: ContextStore;
   /**
    * The Redis state this client opened from `redis`, and so closes: usable at once, made when `@agentweb/redis` has
    * been imported (#ready).
@@ -144,7 +113,7 @@ export class AgentWeb implements AgentWebClient {
   readonly #ownedState: FullState | undefined;
   /** Settles when the state is made; a failure to make it (package missing, bad setting) rejects every call. */
   readonly #ready: Promise<unknown> | undefined;
-  readonly #merchantBackoff: ((merchantId: string) => MerchantBackoff) | undefined;
+  readonly #state: AgentWebState | undefined;
   /** The user this client acts for. */
   readonly userId: string;
   /**
@@ -159,11 +128,9 @@ export class AgentWeb implements AgentWebClient {
   /** The caller's `concurrency`; unset, searches use the fan-out defaults and discovery its own. */
   readonly #concurrency: number | undefined;
   readonly #perHostConcurrency: number | undefined;
-  readonly #pendingAdds = new Map<string, Promise<AgentWebMerchant>>();
-  /** Generic agents still open, closed with the client. */
-  readonly #agents = new Set<AgentWebAgent>();
-  #services: LoadedAgisService[] = [];
-  #matcher: IntentMatcher | undefined;
+  readonly #agis: AgisServices;
+  /** The working half, loaded by the first call that needs it; a failure to load it rejects every such call. */
+  #runtime: Promise<AgentWebRuntime> | undefined;
   #closing: Promise<void> | undefined;
 
   constructor(options: AgentWebOptions = {}) {
@@ -197,6 +164,16 @@ export class AgentWeb implements AgentWebClient {
         received: 'a cache store',
       });
     }
+    // The resolver is made on first use; its options are refused now, as when it was made here.
+    checkResolverOptions(
+      {
+        allowHttp: options.allowHttp ?? false,
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+        ...options.discovery,
+        ...(options.dns === undefined ? {} : { dns: options.dns }),
+      },
+      'createResolver',
+    );
     // Opened before the stores that live on it; closed again if anything below refuses the options.
     const making = options.redis === undefined ? undefined : openRedisState(options.redis);
     // Handled here too, so a client that is never used does not leave an unhandled rejection behind.
@@ -204,6 +181,7 @@ export class AgentWeb implements AgentWebClient {
     this.#ready = making;
     this.#ownedState = making === undefined ? undefined : deferredState(making);
     const state: AgentWebState | undefined = options.state ?? this.#ownedState;
+    this.#state = state;
     try {
       this.#ownsHttp = options.http === undefined;
       // A state's HTTP cache serves the client built here; a client passed as `http` keeps its own cache.
@@ -218,25 +196,18 @@ export class AgentWeb implements AgentWebClient {
           allowPrivateNetwork: options.allowPrivateNetwork ?? false,
           ...(httpCache === undefined ? {} : { cache: httpCache }),
         });
-      this.#resolver = createResolver({
-        allowHttp: options.allowHttp ?? false,
-        // One deadline for the caller: a discovery run (DNS, link tag, every well-known URI) ends within the
-        // client's timeoutMs unless discovery.timeoutMs says otherwise.
-        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-        ...options.discovery,
-        http: this.#http,
-        ...(options.dns === undefined ? {} : { dns: options.dns }),
-      });
-      this.#cardCache = createCardCache();
-      this.#searchCache = options.searchCache ?? state?.searchCache ?? createSearchCache();
       this.#registry = new MerchantRegistry(maxMerchants);
-      this.#contextStore = options.contextStore ?? state?.contextStore ?? createMemoryContextStore();
       this.approvals = state?.approvals;
-      this.#merchantBackoff = options.merchantBackoff ?? state?.merchantBackoff;
     } catch (error) {
       void this.#ownedState?.close();
       throw error;
     }
+    this.#agis = new AgisServices({
+      http: this.#http,
+      options,
+      emit: this.#emit,
+      assertOpen: (method) => this.#assertOpen(method),
+    });
   }
 
   /** The HTTP client every call goes through (the one given, or the one this client made). */
@@ -248,97 +219,25 @@ export class AgentWeb implements AgentWebClient {
     domainOrUrl: string,
     options: CallOptions & { requireCap?: boolean } = {},
   ): Promise<ResolveResult> {
-    await this.#open('discover');
-    return this.#discover(domainOrUrl, options);
+    return (await this.#open('discover')).discover(domainOrUrl, options);
   }
 
   async discoverMany(
     domains: Iterable<string>,
     options: CallOptions & { requireCap?: boolean; concurrency?: number } = {},
   ): Promise<ResolveManyOutcome[]> {
-    await this.#open('discoverMany');
-    // Through #discover so every domain reports its own start/done events with the mechanism that found it.
-    return resolveMany({ resolve: (target, call) => this.#discover(target, call ?? {}) }, domains, {
-      concurrency: options.concurrency ?? this.#concurrency ?? DEFAULT_DISCOVERY_CONCURRENCY,
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.requireCap === undefined ? {} : { requireCap: options.requireCap }),
-    });
+    return (await this.#open('discoverMany')).discoverMany(domains, options);
   }
 
   async addMerchant(
     target: string | AgentProfile,
     options: AddMerchantOptions = {},
   ): Promise<AgentWebMerchant> {
-    await this.#open('addMerchant');
-    options.signal?.throwIfAborted();
-    const cap = {
-      http: this.#http,
-      cardCache: this.#cardCache,
-      contextStore: this.#contextStore,
-      merchantBackoff: this.#merchantBackoff,
-      userId: this.userId,
-      credentials: this.#options.credentials,
-      strict: this.#options.strict ?? false,
-      onWarning: (merchantId: string, domain: string, warning: A2AWarning) =>
-        this.#emit({ type: 'merchant:warning', merchantId, domain, warning }),
-      discover: (name: string, call: { signal?: AbortSignal; requireCap: boolean }) =>
-        this.#discover(name, call),
-    };
-    const ucp = this.#options.ucp;
-    const merchant = await detectMerchant(
-      {
-        cap,
-        ucp:
-          ucp === undefined
-            ? undefined
-            : {
-                http: this.#http,
-                ucp,
-                contextStore: this.#contextStore,
-                merchantBackoff: this.#merchantBackoff,
-                userId: this.userId,
-                strict: cap.strict,
-                defaultScheme: this.#options.discovery?.defaultScheme ?? 'https',
-              },
-      },
-      target,
-      options,
-    );
-    this.#assertOpen('addMerchant');
-    this.#registry.add(merchant);
-    this.#emit({ type: 'merchant:added', merchantId: merchant.id, domain: merchant.domain });
-    for (const warning of merchant.warnings) {
-      this.#emit({ type: 'merchant:warning', merchantId: merchant.id, domain: merchant.domain, warning });
-    }
-    return merchant;
+    return (await this.#open('addMerchant')).addMerchant(target, options);
   }
 
   async agent(target: string | AgentProfile, options: AgentOptions = {}): Promise<AgentWebAgent> {
-    await this.#open('agent');
-    options.signal?.throwIfAborted();
-    const agent = await buildAgent(
-      {
-        http: this.#http,
-        cardCache: this.#cardCache,
-        contextStore: this.#contextStore,
-        userId: this.userId,
-        credentials: this.#options.credentials,
-        strict: this.#options.strict ?? false,
-        // An AID record for A2A (`_agent._a2a.<domain>`) is asked first: this looks for an agent, not a merchant.
-        discover: (name, call) => this.#discover(name, { ...call, aidProtocol: 'a2a' }),
-        onClose: (closed) => this.#agents.delete(closed),
-        onWarning: (found, warning) =>
-          this.#emit({ type: 'agent:warning', agentId: found.id, domain: found.domain, warning }),
-      },
-      target,
-      options,
-    );
-    if (this.#closing !== undefined) {
-      await agent.close();
-      throw new ClientClosedError('agent');
-    }
-    this.#agents.add(agent);
-    return agent;
+    return (await this.#open('agent')).agent(target, options);
   }
 
   merchants(): readonly AgentWebMerchant[] {
@@ -346,85 +245,18 @@ export class AgentWeb implements AgentWebClient {
   }
 
   async search(query: string, options: SearchOptions = {}): Promise<FanOutResult> {
-    await this.#open('search');
-    const targets = await this.#searchTargets(options, 'search');
-    const started = performance.now();
-    this.#emit({ type: 'search:start', query, merchants: targets.clients.length });
-    const result = await fanOutSearch(this.#fanOutOptions(query, targets.clients, options));
-    for (const outcome of result.outcomes) this.#emitOutcome(outcome);
-    const failed = targets.failures.map((failure) => searchFailureOutcome(failure));
-    for (const outcome of failed) this.#emitOutcome(outcome);
-    const merged: FanOutResult = { ...result, outcomes: [...result.outcomes, ...failed] };
-    this.#emit({
-      type: 'search:done',
-      query,
-      products: merged.products.length,
-      elapsedMs: performance.now() - started,
-      deadlineReached: merged.deadlineReached,
-    });
-    return merged;
+    return (await this.#open('search')).search(query, options);
   }
 
   async *searchStream(
     query: string,
     options: SearchOptions = {},
   ): AsyncGenerator<FanOutChunk, void, undefined> {
-    await this.#open('searchStream');
-    const targets = await this.#searchTargets(options, 'searchStream');
-    const started = performance.now();
-    this.#emit({ type: 'search:start', query, merchants: targets.clients.length });
-    let products = 0;
-    let deadlineReached = false;
-    try {
-      for await (const chunk of fanOutSearchStream(this.#fanOutOptions(query, targets.clients, options))) {
-        products += chunk.products.length;
-        if (chunk.outcome.reason === 'deadline') deadlineReached = true;
-        this.#emitOutcome(chunk.outcome);
-        yield chunk;
-      }
-      let index = targets.clients.length;
-      for (const failure of targets.failures) {
-        const outcome = searchFailureOutcome(failure);
-        this.#emitOutcome(outcome);
-        yield { index: index++, products: [], outcome };
-      }
-    } finally {
-      // Also when the consumer breaks out early, so every search:start has its search:done.
-      this.#emit({
-        type: 'search:done',
-        query,
-        products,
-        elapsedMs: performance.now() - started,
-        deadlineReached,
-      });
-    }
+    yield* (await this.#open('searchStream')).searchStream(query, options);
   }
 
   async product(idOrProductPageUrl: string, options: ProductOptions = {}): Promise<ProductLookupResult> {
-    await this.#open('product');
-    if (typeof idOrProductPageUrl !== 'string' || idOrProductPageUrl.trim() === '') {
-      throw new AgentWebInputError('idOrProductPageUrl', 'expected a product id or a product page URL');
-    }
-    options.signal?.throwIfAborted();
-    return lookupProduct(
-      {
-        http: this.#http,
-        // A merchant already known on the page's host is used as is; otherwise its site is discovered.
-        merchantForPage: (pageUrl, signal) => this.#merchantNamed(new URL(pageUrl).origin, signal),
-        merchantForId: (name, signal) =>
-          name === undefined
-            ? Promise.resolve(this.#onlyMerchant('product'))
-            : this.#merchantNamed(name, signal),
-        ...(this.#options.extractionPool === undefined
-          ? {}
-          : { extractionPool: this.#options.extractionPool }),
-        ...(this.#options.offThreadChars === undefined
-          ? {}
-          : { offThreadChars: this.#options.offThreadChars }),
-      },
-      idOrProductPageUrl,
-      options,
-    );
+    return (await this.#open('product')).product(idOrProductPageUrl, options);
   }
 
   async cart(
@@ -432,16 +264,11 @@ export class AgentWeb implements AgentWebClient {
     input: CartManageInput,
     options: CapCallOptions = {},
   ): Promise<CapCallResult<CartManageOutput>> {
-    const client = await this.#clientFor('cart', merchant, options.signal);
-    return client.cartManage(input, options);
+    return (await this.#open('cart')).cart(merchant, input, options);
   }
 
   async checkout(merchant: string, options: CheckoutOptions = {}): Promise<CheckoutResult> {
-    await this.#open('checkout');
-    options.signal?.throwIfAborted();
-    const found = await this.#merchantNamed(merchant, options.signal);
-    const { checkoutUcp } = await import('./ucp/ucp-checkout.js');
-    return checkoutUcp({ contextStore: this.#contextStore, userId: this.userId }, found, options);
+    return (await this.#open('checkout')).checkout(merchant, options);
   }
 
   async orderStatus(
@@ -449,8 +276,7 @@ export class AgentWeb implements AgentWebClient {
     input: OrderStatusInput,
     options: CapCallOptions = {},
   ): Promise<CapCallResult<OrderStatusOutput>> {
-    const client = await this.#clientFor('orderStatus', merchant, options.signal);
-    return client.orderStatus(input, options);
+    return (await this.#open('orderStatus')).orderStatus(merchant, input, options);
   }
 
   async setPreferences(
@@ -458,100 +284,43 @@ export class AgentWeb implements AgentWebClient {
     input: UserPreferencesSetInput,
     options: CapCallOptions = {},
   ): Promise<CapCallResult<UserPreferencesSetOutput>> {
-    const client = await this.#clientFor('setPreferences', merchant, options.signal);
-    return client.setUserPreferences(input, options);
+    return (await this.#open('setPreferences')).setPreferences(merchant, input, options);
   }
 
   async revokeConsent(
     merchant: string,
     options: CapCallOptions = {},
   ): Promise<CapCallResult<UserPreferencesSetOutput>> {
-    const client = await this.#clientFor('revokeConsent', merchant, options.signal);
-    return client.revokeConsent(options);
+    return (await this.#open('revokeConsent')).revokeConsent(merchant, options);
   }
 
   async loadAgisService(
     source: string | AgisDocument,
     options: LoadAgisServiceOptions = {},
   ): Promise<LoadedAgisService> {
-    await this.#open('loadAgisService');
-    options.signal?.throwIfAborted();
-    // AGIS (parser, matcher, lexicon) loads on first use: a search-only user never pays for it.
-    const { loadAgis } = await import('./load-agis.js');
-    const loaded = await loadAgis(
-      {
-        http: this.#http,
-        embedder: this.#options.embedder,
-        defaultScheme: this.#options.discovery?.defaultScheme ?? 'https',
-      },
-      source,
-      options,
-    );
-    this.#assertOpen('loadAgisService');
-    const namespace = loaded.document.vocabulary.namespace;
-    // Loading a service again replaces it, so a refreshed document wins.
-    this.#services = [...this.#services.filter((s) => !isAgisService(s, loaded.service, namespace)), loaded];
-    this.#matcher = undefined;
-    this.#emit({
-      type: 'agis:loaded',
-      service: loaded.service,
-      endpoints: loaded.document.endpoints.length,
-      conforms: loaded.validation.conforms,
-    });
-    return loaded;
+    await this.#openState('loadAgisService');
+    return this.#agis.load(source, options);
   }
 
   agisServices(): readonly LoadedAgisService[] {
-    return [...this.#services];
+    return this.#agis.list();
   }
 
   async intent(instruction: string, options: IntentOptions = {}): Promise<IntentMatch> {
-    await this.#open('intent');
-    if (typeof instruction !== 'string' || instruction.trim() === '') {
-      throw new AgentWebInputError('instruction', 'expected a non-empty instruction');
-    }
-    options.signal?.throwIfAborted();
-    if (this.#services.length === 0) throw new NoAgisServicesError();
-    const { createIntentMatcher } = await import('@agentweb/agis');
-    this.#matcher ??= createIntentMatcher({
-      services: this.#services.map((s) => s.document),
-      ...(this.#options.embedder ? { embedder: this.#options.embedder } : {}),
-      ...(this.#options.now ? { now: this.#options.now } : {}),
-      ...(this.#options.locale === undefined ? {} : { locale: this.#options.locale }),
-    });
-    const result = await this.#matcher.match(instruction, {
-      ...(options.topK === undefined ? {} : { topK: options.topK }),
-      ...(options.locale === undefined ? {} : { locale: options.locale }),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    const top = result.candidates[0];
-    this.#emit({
-      type: 'intent:matched',
-      instruction,
-      abstain: result.abstain,
-      ...(top ? { top: `${top.method} ${top.path}` } : {}),
-    });
-    return { instruction, candidates: result.candidates, abstain: result.abstain };
+    await this.#openState('intent');
+    return this.#agis.intent(instruction, options);
   }
 
   async invokeIntent(match: IntentMatch, options: InvokeIntentOptions = {}): Promise<AgisInvocationResult> {
-    await this.#open('invokeIntent');
-    const { invokeIntentMatch } = await import('./invoke-intent.js');
-    return invokeIntentMatch(
-      { http: this.#http, services: this.#services, emit: this.#emit },
-      match,
-      options,
-    );
+    await this.#openState('invokeIntent');
+    return this.#agis.invoke(match, options);
   }
 
   close(): Promise<void> {
     this.#closing ??= (async () => {
-      // The resolver closes only what it made (its DNS resolver); the HTTP client is closed here when it is ours.
-      await this.#resolver.close();
-      // Merchants over gRPC hold a channel each. Merchants replaced or dropped earlier were left open for callers
-      // still holding them.
-      await this.#registry.closeClients();
-      await Promise.all([...this.#agents].map((agent) => agent.close()));
+      // A runtime still loading is waited for, so what it opens is closed too; one that failed to load opened nothing.
+      const runtime = await this.#runtime?.catch(() => undefined);
+      await runtime?.close();
       if (this.#ownsHttp) await this.#http.close();
       // A state the caller gave is the caller's to close (other clients may share it); one made from `redis` is ours.
       await this.#ownedState?.close();
@@ -564,145 +333,33 @@ export class AgentWeb implements AgentWebClient {
   }
 
   /** Refuses a closed client, then waits for its state (a failure to make it is the call's). */
-  async #open(method: string): Promise<void> {
+  async #openState(method: string): Promise<void> {
     this.#assertOpen(method);
     await this.#ready;
+    this.#assertOpen(method);
   }
 
-  async #discover(
-    target: string,
-    options: CallOptions & { requireCap?: boolean; aidProtocol?: string },
-  ): Promise<ResolveResult> {
-    const started = performance.now();
-    this.#emit({ type: 'discover:start', target });
-    try {
-      const result = await this.#resolver.resolve(target, {
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.requireCap === undefined ? {} : { requireCap: options.requireCap }),
-        ...(options.aidProtocol === undefined ? {} : { aidProtocol: options.aidProtocol }),
-      });
-      this.#emit({
-        type: 'discover:done',
-        target,
-        ok: true,
-        mechanism: result.provenance.mechanism,
-        elapsedMs: performance.now() - started,
-      });
-      return result;
-    } catch (error) {
-      this.#emit({ type: 'discover:done', target, ok: false, elapsedMs: performance.now() - started });
-      throw error;
-    }
-  }
-
-  /** A known merchant, or one discovered and added; concurrent requests for one name share the work. */
-  async #ensureMerchant(name: string, signal: AbortSignal | undefined): Promise<AgentWebMerchant> {
-    const known = this.#registry.find(name);
-    if (known !== undefined) return known;
-    const key = name.trim().toLowerCase();
-    let pending = this.#pendingAdds.get(key);
-    if (pending === undefined) {
-      // Shared by every caller, so it runs on none of their signals; each caller stops waiting at its own.
-      pending = this.addMerchant(name.trim()).finally(() => this.#pendingAdds.delete(key));
-      this.#pendingAdds.set(key, pending);
-    }
-    return raceAbort(pending, signal);
-  }
-
-  /** The merchant a name refers to, discovering it when unknown; failures become UnknownMerchantError. */
-  async #merchantNamed(name: string, signal: AbortSignal | undefined): Promise<AgentWebMerchant> {
-    if (typeof name !== 'string' || name.trim() === '') {
-      throw new AgentWebInputError('merchant', 'expected a merchant domain, id or card URL');
-    }
-    try {
-      return await this.#ensureMerchant(name, signal);
-    } catch (error) {
-      if (signal?.aborted && error === signal.reason) throw error;
-      if (isNotACapMerchantError(error) || isClientClosedError(error)) throw error;
-      throw new UnknownMerchantError(name, this.#registry.domains(), error);
-    }
-  }
-
-  async #clientFor(
-    method: string,
-    merchant: string,
-    signal: AbortSignal | undefined,
-  ): Promise<MerchantClient> {
-    await this.#open(method);
-    signal?.throwIfAborted();
-    return (await this.#merchantNamed(merchant, signal)).client;
-  }
-
-  #onlyMerchant(operation: string): AgentWebMerchant {
-    const all = this.#registry.list();
-    if (all.length !== 1 || all[0] === undefined)
-      throw new NoMerchantsError(operation, this.#registry.domains());
-    return all[0];
-  }
-
-  async #searchTargets(options: SearchOptions, operation: string): Promise<NamedTargets> {
-    options.signal?.throwIfAborted();
-    if (options.merchants === undefined) {
-      const all = this.#registry.list();
-      if (all.length === 0) throw new NoMerchantsError(operation, []);
-      return { clients: all.map((m) => m.client), failures: [] };
-    }
-    // A single string would spread into its characters, each then "discovered" as a merchant.
-    if (typeof options.merchants === 'string' || !isIterable(options.merchants)) {
-      throw new AgentWebInputError('merchants', 'expected an array of merchant domains, ids or card URLs');
-    }
-    const names = [...options.merchants];
-    if (names.some((name) => typeof name !== 'string')) {
-      throw new AgentWebInputError('merchants', 'every merchant must be a domain, id or card URL string');
-    }
-    if (names.length === 0)
-      throw new AgentWebInputError('merchants', 'name at least one merchant, or omit the option');
-    const settled = await Promise.allSettled(names.map((name) => this.#merchantNamed(name, options.signal)));
-    const clients: MerchantClient[] = [];
-    const seen = new Set<string>();
-    const failures: NamedTargets['failures'] = [];
-    settled.forEach((outcome, i) => {
-      const name = names[i] ?? '';
-      if (outcome.status === 'rejected') {
-        failures.push({ name, error: outcome.reason });
-      } else if (!seen.has(outcome.value.id)) {
-        seen.add(outcome.value.id);
-        clients.push(outcome.value.client);
-      }
-    });
-    options.signal?.throwIfAborted();
-    if (clients.length === 0) {
-      const first = failures[0];
-      throw first?.error ?? new NoMerchantsError(operation, this.#registry.domains());
-    }
-    return { clients, failures };
-  }
-
-  #fanOutOptions(query: string, clients: MerchantClient[], options: SearchOptions): FanOutSearchOptions {
-    return {
-      query,
-      merchants: clients,
-      cache: this.#searchCache,
-      ...(this.#concurrency === undefined ? {} : { concurrency: this.#concurrency }),
-      ...(this.#perHostConcurrency === undefined ? {} : { perHostConcurrency: this.#perHostConcurrency }),
-      deadlineMs: options.deadlineMs ?? this.#searchDeadlineMs,
-      ...(options.filter === undefined ? {} : { filter: options.filter }),
-      ...(options.limit === undefined ? {} : { limit: options.limit }),
-      ...(options.queryMode === undefined ? {} : { queryMode: options.queryMode }),
-      ...(options.personalise === undefined ? {} : { personalise: options.personalise }),
-      ...(options.requireContext === undefined ? {} : { requireContext: options.requireContext }),
-      ...(options.signal ? { signal: options.signal } : {}),
-    };
-  }
-
-  #emitOutcome(outcome: FanOutResult['outcomes'][number]): void {
-    this.#emit({
-      type: 'search:merchant',
-      merchantId: outcome.merchantId,
-      status: outcome.status,
-      products: outcome.products,
-      elapsedMs: outcome.elapsedMs,
-    });
+  /** {@link #openState}, then the runtime, loaded by the first call that needs it. */
+  async #open(method: string): Promise<AgentWebRuntime> {
+    await this.#openState(method);
+    this.#runtime ??= import('./agent-web-runtime.js').then(
+      ({ AgentWebRuntime }) =>
+        new AgentWebRuntime({
+          options: this.#options,
+          http: this.#http,
+          state: this.#state,
+          emit: this.#emit,
+          userId: this.userId,
+          registry: this.#registry,
+          searchDeadlineMs: this.#searchDeadlineMs,
+          concurrency: this.#concurrency,
+          perHostConcurrency: this.#perHostConcurrency,
+          isClosing: () => this.#closing !== undefined,
+        }),
+    );
+    const runtime = await this.#runtime;
+    this.#assertOpen(method);
+    return runtime;
   }
 }
 
@@ -725,10 +382,6 @@ function checkStateOptions(options: AgentWebOptions): void {
     refuse('contextStore', 'no contextStore when state has one', 'both');
   if (options.merchantBackoff !== undefined && options.state?.merchantBackoff !== undefined)
     refuse('merchantBackoff', 'no merchantBackoff when state has one', 'both');
-}
-
-function isIterable(value: unknown): value is Iterable<unknown> {
-  return typeof value === 'object' && value !== null && Symbol.iterator in value;
 }
 
 function positive(name: string, value: number | undefined, fallback: number): number {

@@ -4,6 +4,7 @@ import { type AgentProfile, AgentProfileSchema } from '@agentweb/agentcard';
 import { raceAbort } from '@agentweb/core';
 import { DEFAULT_MAX_CARD_BYTES, fetchAgentCard, type Resolver } from '@agentweb/discovery';
 import type { HttpClient } from '@agentweb/http';
+import { isCardUrl } from './card-url.js';
 import { AgentWebInputError } from './errors.js';
 
 /** What finding a card needs from the client. */
@@ -25,20 +26,6 @@ export interface FoundCard {
   cardUrl: string | undefined;
   /** What the card parser accepted but found wrong. */
   issues: readonly ValidationIssue[];
-}
-
-/**
- * True for an http(s) URL that names a card document rather than a site: a `.json` path or a well-known agent
- * card path. Other URLs are treated as pages and discovered.
- */
-export function isCardUrl(target: string): boolean {
-  if (!/^https?:\/\//i.test(target)) return false;
-  try {
-    const { pathname } = new URL(target);
-    return /\.json$/i.test(pathname) || /\/\.well-known\/agent/i.test(pathname);
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -1,4 +1,5 @@
-import { MERCHANT_BACKOFF_OPTION_RULES, type MerchantBackoffOptions } from '@agentweb/cap';
+import type { MerchantBackoffOptions } from '@agentweb/cap';
+import { MERCHANT_BACKOFF_OPTION_RULES } from '@agentweb/cap/options';
 import { is, MAX_TIMER_MS, type StateStoreError } from '@agentweb/core';
 
 // The facade's view of `createRedisState`'s options. `@agentweb/redis` is an optional peer loaded when `redis` is

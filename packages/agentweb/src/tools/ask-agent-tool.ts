@@ -4,11 +4,10 @@ import type { AgentWebClient } from '../client/types.js';
 import { defineTool, type ToolSettings } from './define-tool.js';
 import { toJsonValue } from './json-value.js';
 import { clipText } from './text.js';
+import { MAX_ASK_TEXT_CHARS } from './tool-limits.js';
 import { errorResult, okResult, TOOL_ERROR_CODES } from './tool-result.js';
 import type { JsonValue } from './tool-types.js';
 
-/** Longest text sent to an agent in one call. */
-export const MAX_ASK_TEXT_CHARS = 8_000;
 // The reply text gets what the result's other fields leave of `maxResultChars`.
 const ENVELOPE_CHARS = 1_500;
 const MIN_REPLY_CHARS = 200;

@@ -8,15 +8,13 @@ import { DEFAULT_MAX_RESULT_CHARS } from './fit-result.js';
 import { createGetProductTool } from './get-product-tool.js';
 import { IntentMatchStore } from './intent-match-store.js';
 import { createInvokeIntentTool } from './invoke-intent-tool.js';
+import { registerToolsModule } from './load-tools-module.js';
 import { createManageCartTool } from './manage-cart-tool.js';
 import { createMatchIntentTool } from './match-intent-tool.js';
 import { createOrderStatusTool } from './order-status-tool.js';
-import {
-  createSearchProductsTool,
-  DEFAULT_MAX_PRODUCTS,
-  MAX_SEARCH_RESULTS,
-} from './search-products-tool.js';
+import { createSearchProductsTool } from './search-products-tool.js';
 import { AgentWebToolsOptionsError } from './tool-errors.js';
+import { DEFAULT_MAX_PRODUCTS, MAX_SEARCH_RESULTS } from './tool-limits.js';
 import {
   AGENT_WEB_TOOL_NAMES,
   type AgentWebTool,
@@ -151,3 +149,6 @@ export function buildAgentWebTools(
   };
   return AGENT_WEB_TOOL_NAMES.filter((name) => include.has(name)).map((name) => build[name]());
 }
+
+// The facade's createAgentWebTools loads this module on first use; already evaluated, it is used as is.
+registerToolsModule({ createAgentWebTools });

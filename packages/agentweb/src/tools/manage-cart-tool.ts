@@ -4,11 +4,9 @@ import type { AgentWebClient } from '../client/types.js';
 import { compactCart } from './compact-cart.js';
 import { defineTool, type ToolSettings } from './define-tool.js';
 import { merchantLabeller } from './merchant-label.js';
+import { MAX_CART_QUANTITY } from './tool-limits.js';
 import { errorResult, okResult, TOOL_ERROR_CODES } from './tool-result.js';
 import type { AgentWebToolResult } from './tool-types.js';
-
-/** Largest line quantity the tool sends (CAP merchants commonly cap lines at 999). */
-export const MAX_CART_QUANTITY = 999;
 
 /** Input of `manage_cart`: one flat object for every action, unused fields null. */
 export const manageCartInput = z.strictObject({

@@ -5,13 +5,10 @@ import { compactSearchHit } from './compact-product.js';
 import { defineTool, type ToolSettings } from './define-tool.js';
 import { merchantLabeller } from './merchant-label.js';
 import { definedOnly } from './text.js';
+import { DEFAULT_MAX_PRODUCTS } from './tool-limits.js';
 import { errorResult, okResult, TOOL_ERROR_CODES, toolErrorSummary } from './tool-result.js';
 import type { JsonObject } from './tool-types.js';
 
-/** Largest `maxProducts` a tool list accepts: the most products one call can return. */
-export const MAX_SEARCH_RESULTS = 50;
-/** Default `maxProducts`: the most products one call returns, and the largest `maxResults` advertised. */
-export const DEFAULT_MAX_PRODUCTS = 20;
 const MAX_MERCHANTS = 50;
 
 /**

@@ -1,13 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import {
-  AgentWebError,
-  checkOptions,
-  createErrorGuard,
-  is,
-  moduleEntry,
-  type OptionRule,
-} from '@agentweb/core';
+import { AgentWebError, checkOptions, createErrorGuard, is, moduleEntry } from '@agentweb/core';
 import { type ExtractProductIdsOptions, extractProductIds } from './extract-product-ids.js';
 import type { ProductIdExtraction } from './product-types.js';
 
@@ -84,11 +77,7 @@ interface PoolWorker {
 /** Reply of the worker script. */
 export type ExtractionReply = { ok: true; result: ProductIdExtraction } | { ok: false; message: string };
 
-/** An `extractionPool` option: a pool from {@link createExtractionPool}, or `false` to read pages in line. */
-export const EXTRACTION_POOL_RULE: OptionRule = is.falseOr({
-  ...is.methods('extract', 'close'),
-  expected: 'an extraction pool (from createExtractionPool)',
-});
+export { EXTRACTION_POOL_RULE } from './extraction-pool-rule.js';
 
 /**
  * A pool of worker threads for product-id extraction, written on `node:worker_threads` directly: it needs a

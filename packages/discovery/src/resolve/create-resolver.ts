@@ -1,5 +1,4 @@
-import { checkOptions, is, MAX_TIMER_MS } from '@agentweb/core';
-import { createHttpClient, HTTP_CLIENT_RULE } from '@agentweb/http';
+import { createHttpClient } from '@agentweb/http';
 import { LRUCache } from 'lru-cache';
 import { checkAidProtocol } from '../aid/lookup-aid.js';
 import { configError } from '../common/config-error.js';
@@ -7,6 +6,7 @@ import { deepFreeze } from '../common/deep-freeze.js';
 import { parseResolveTarget } from '../common/resolve-target.js';
 import { SingleFlight } from '../common/single-flight.js';
 import { createDnsResolver, type DnsResolver } from '../dns/index.js';
+import { checkResolverOptions } from '../options/resolver-option-rules.js';
 import { DiscoveryError } from './discovery-error.js';
 import { resolveMany } from './resolve-many.js';
 import type {
@@ -14,42 +14,12 @@ import type {
   ResolveOptions,
   ResolveResult,
   Resolver,
-  ResolverMechanism,
   ResolverOptions,
 } from './resolver-options.js';
 import { cacheSettings, clampTtl, ResultCache } from './result-cache.js';
 import { startDeadline } from './run-deadline.js';
 import { type RunHit, type RunSettings, runResolution } from './run-resolution.js';
 import { TRANSIENT_OUTCOMES, type TraceEntry } from './trace.js';
-
-const DEFAULT_MECHANISMS: readonly ResolverMechanism[] = [
-  'dns-txt',
-  'aid',
-  'link-tag',
-  'agent-card',
-  'agent-json',
-];
-const KNOWN_MECHANISMS = new Set<ResolverMechanism>([
-  'dns-txt',
-  'aid',
-  'link-tag',
-  'agent-card',
-  'agent-json',
-  'agentcard',
-]);
-
-const RESOLVER_OPTION_RULES = {
-  http: HTTP_CLIENT_RULE,
-  dns: { ...is.methods('resolveTxt'), expected: 'a DNS resolver (from createDnsResolver) or { resolveTxt }' },
-  cache: is.falseOr(is.shape({ clock: is.methods('now') }, 'cache options')),
-  mechanisms: is.arrayOf(is.string),
-  defaultScheme: is.oneOf('https', 'http'),
-  allowHttp: is.boolean,
-  maxCardBytes: is.positiveInteger,
-  maxPageBytes: is.positiveInteger,
-  scanBody: is.boolean,
-  maxPageRedirects: is.nonNegativeInteger,
-};
 
 /**
  * Creates a resolver that finds the agent card behind a domain or page, in CAP's order (`_cap` TXT, then the
@@ -58,15 +28,7 @@ const RESOLVER_OPTION_RULES = {
  * single-flight per domain and a TTL-bounded result cache.
  */
 export function createResolver(options: ResolverOptions = {}): Resolver {
-  checkOptions('createResolver', options, RESOLVER_OPTION_RULES);
-  const mechanisms = new Set(options.mechanisms ?? DEFAULT_MECHANISMS);
-  for (const mechanism of mechanisms) {
-    if (!KNOWN_MECHANISMS.has(mechanism))
-      throw configError('DISCOVERY_CONFIG_INVALID', `unknown discovery mechanism '${String(mechanism)}'`);
-  }
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS))
-    throw configError('DISCOVERY_CONFIG_INVALID', `timeoutMs must be > 0 and at most ${MAX_TIMER_MS}`);
+  const { mechanisms, timeoutMs } = checkResolverOptions(options);
   const allowHttp = options.allowHttp ?? false;
   // What this resolver created is closed by close(); what the caller passed in stays theirs.
   const http = options.http ?? createHttpClient({ allowHttp });

@@ -1,3 +1,8 @@
+export {
+  checkResolverOptions,
+  DEFAULT_DISCOVERY_TIMEOUT_MS,
+  DEFAULT_MECHANISMS,
+} from '../options/resolver-option-rules.js';
 export { type CapDnsResolver, type LookupCapTxtOptions, lookupCapTxt } from './cap-txt.js';
 export { createResolver } from './create-resolver.js';
 export { DiscoveryError, isDiscoveryError } from './discovery-error.js';

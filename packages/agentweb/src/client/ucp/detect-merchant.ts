@@ -1,6 +1,6 @@
 import type { AgentProfile } from '@agentweb/agentcard';
 import { buildMerchant, type MerchantDeps } from '../build-merchant.js';
-import { isCardUrl } from '../find-card.js';
+import { isCardUrl } from '../card-url.js';
 import type { AddMerchantOptions, AgentWebMerchant } from '../types.js';
 import { findUcpMerchant, type UcpMerchantDeps, ucpMerchantOf } from './build-ucp-merchant.js';
 
