@@ -1,7 +1,7 @@
 import { createHttpClient } from '@agentweb/http';
 import { afterAll } from 'vitest';
 import { benchGroup } from '../../../bench/support/bench-group.js';
-import { createA2AClient } from '../src/index.js';
+import { type A2AClient, createA2AClient } from '../src/index.js';
 import { startV1Peer, startV03Peer } from '../test/helpers/official-peers.js';
 
 // The lenient reader (the default) against the strict one, both sending to the official @a2a-js/sdk 0.3.14
@@ -30,44 +30,37 @@ afterAll(async () => {
   await restPeer.close();
 });
 
-benchGroup(
-  'sendMessage to the official 0.3.14 server (JSON-RPC, loopback): lenient vs strict reader',
-  [
-    {
-      name: 'baseline: strict reader (strict: true)',
-      fn: async () => {
-        const result = await strict.sendMessage(message);
-        if (result.warnings !== undefined) throw new Error('the strict reader warned');
+/** One group: `sendMessage` through a strict client (the baseline) and a lenient one, to the same server. */
+function lenientVsStrict(title: string, strictClient: A2AClient, lenientClient: A2AClient): void {
+  benchGroup(
+    title,
+    [
+      {
+        name: 'baseline: strict reader (strict: true)',
+        fn: async () => {
+          const result = await strictClient.sendMessage(message);
+          if (result.warnings !== undefined) throw new Error('the strict reader warned');
+        },
       },
-    },
-    {
-      name: 'lenient reader (default)',
-      fn: async () => {
-        const result = await lenient.sendMessage(message);
-        if (result.warnings !== undefined) throw new Error('the official server needed a repair');
+      {
+        name: 'lenient reader (default)',
+        fn: async () => {
+          const result = await lenientClient.sendMessage(message);
+          if (result.warnings !== undefined) throw new Error('the official server needed a repair');
+        },
       },
-    },
-  ],
-  warm,
-);
+    ],
+    warm,
+  );
+}
 
-benchGroup(
+lenientVsStrict(
+  'sendMessage to the official 0.3.14 server (JSON-RPC, loopback): lenient vs strict reader',
+  strict,
+  lenient,
+);
+lenientVsStrict(
   'sendMessage to the official 1.3.0 server (HTTP+JSON 1.0, loopback): lenient vs strict reader',
-  [
-    {
-      name: 'baseline: strict reader (strict: true)',
-      fn: async () => {
-        const result = await restStrict.sendMessage(message);
-        if (result.warnings !== undefined) throw new Error('the strict reader warned');
-      },
-    },
-    {
-      name: 'lenient reader (default)',
-      fn: async () => {
-        const result = await restLenient.sendMessage(message);
-        if (result.warnings !== undefined) throw new Error('the official server needed a repair');
-      },
-    },
-  ],
-  warm,
+  restStrict,
+  restLenient,
 );
