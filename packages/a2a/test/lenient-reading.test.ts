@@ -9,7 +9,7 @@ import {
   isTaskNotFoundError,
   repairA2ACard,
 } from '../src/index.js';
-import { reply, sendJson, startSse, useAgentDoubles, v03Card } from './helpers/agent-double.js';
+import { reply, sendJson, startSse, useAgentDoubles, v1Card, v03Card } from './helpers/agent-double.js';
 import { loopbackHttp } from './helpers/http.js';
 import { collect, text } from './helpers/messages.js';
 
@@ -317,5 +317,29 @@ describe('ids and states spelled another way', () => {
     const result = await client.sendMessage({ message: { parts: text('hi') } });
     expect(result.task?.status.state).toBe('paused');
     expect(result.warnings).toBeUndefined();
+  });
+});
+
+describe('JSON-RPC 1.0 answers (the ProtoJSON readers)', () => {
+  it('a bare 0.3-style task for SendMessage and TASK_STATE_CANCELLED are read, with warnings; strict refuses', async () => {
+    const bare = { kind: 'task', id: 't', contextId: 'c', status: { state: 'TASK_STATE_CANCELLED' } };
+    const double = await startDouble((call, res) => reply(res, call, bare));
+    const client = await createA2AClient({ card: v1Card(double.rpcUrl), http });
+    expect(client.dialect).toBe('1.0');
+    const result = await client.sendMessage({ message: { parts: text('hi') } });
+    expect(result.task).toMatchObject({ id: 't', contextId: 'c', status: { state: 'canceled' } });
+    expect(codes(result.warnings ?? [])).toEqual(['result-unwrapped', 'state-normalized']);
+    const strict = await createA2AClient({ card: v1Card(double.rpcUrl), http, strict: true });
+    const error = await strict.sendMessage({ message: { parts: text('hi') } }).catch((e: unknown) => e);
+    expect(isInvalidAgentResponseError(error)).toBe(true);
+  });
+
+  it('GetTask wrapped in {task} is read as the task (result-wrapped)', async () => {
+    const double = await startDouble((call, res) =>
+      reply(res, call, { task: { id: 't', status: { state: 'TASK_STATE_COMPLETED' } } }),
+    );
+    const client = await createA2AClient({ card: v1Card(double.rpcUrl), http });
+    expect(await client.getTask({ id: 't' })).toMatchObject({ id: 't', status: { state: 'completed' } });
+    expect(codes(client.warnings)).toEqual(['result-wrapped']);
   });
 });
