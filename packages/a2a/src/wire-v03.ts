@@ -1,5 +1,5 @@
 import { inferKind, inferPartKind } from './infer-kind.js';
-import { stateLeniently } from './lenient-values.js';
+import { roleLeniently, stateLeniently } from './lenient-values.js';
 import type {
   Artifact,
   JsonObject,
@@ -72,8 +72,15 @@ export function messageFromV03(value: unknown, path: string, warn?: WarningSink)
   if (msg['kind'] !== undefined && msg['kind'] !== 'message')
     throw shapeError(`${path}.kind`, "'message'", msg['kind']);
   requireString(msg['messageId'], `${path}.messageId`);
-  requireString(msg['role'], `${path}.role`);
-  return { ...msg, kind: 'message', parts: partsFromV03(msg['parts'], `${path}.parts`, warn) } as Message;
+  const role = requireString(msg['role'], `${path}.role`);
+  const out = {
+    ...msg,
+    kind: 'message',
+    parts: partsFromV03(msg['parts'], `${path}.parts`, warn),
+  } as Message;
+  // Lenient mode: `AGENT`, `Agent`, `role_user` read as the role they spell (the reply text depends on it).
+  if (warn !== undefined) out.role = roleLeniently(role, `${path}.role`, warn);
+  return out;
 }
 
 function statusFromV03(value: unknown, path: string, warn: WarningSink | undefined): TaskStatus {

@@ -233,12 +233,31 @@ export function messageToV1(message: Message): JsonObject {
   return out;
 }
 
-/** A 1.0 message to the neutral form. */
-export function messageFromV1(value: unknown, path = 'message', warn?: WarningSink): Message {
+/**
+ * A 1.0 message to the neutral form. `defaultRole`: in lenient mode, the role of a message that has none, where the
+ * place says who wrote it (a task status message is the agent's), with a `field-missing` warning.
+ */
+export function messageFromV1(
+  value: unknown,
+  path = 'message',
+  warn?: WarningSink,
+  defaultRole?: Role,
+): Message {
   const m = camelKeys(requireObject(value, path));
+  let role: Role;
+  if (warn !== undefined && defaultRole !== undefined && (m['role'] === undefined || m['role'] === null)) {
+    warn(
+      warning(
+        'field-missing',
+        `${path}.role`,
+        `the message has no role; read as '${defaultRole}' from where it is`,
+      ),
+    );
+    role = defaultRole;
+  } else role = roleFromV1(m['role'], `${path}.role`, warn);
   const out: JsonObject = {
     kind: 'message',
-    role: roleFromV1(m['role'], `${path}.role`, warn),
+    role,
     messageId: requiredId(m['messageId'], `${path}.messageId`, warn, ''),
     parts: partsFromV1(m['parts'], `${path}.parts`, warn),
   };
@@ -261,7 +280,7 @@ function statusFromV1(value: unknown, path: string, warn: WarningSink | undefine
   const s = camelKeys(requireObject(value, path));
   const out: JsonObject = { state: stateFromV1(s['state'], `${path}.state`, warn) };
   const message = optionalObject(s['message'], `${path}.message`);
-  if (message) out['message'] = messageFromV1(message, `${path}.message`, warn);
+  if (message) out['message'] = messageFromV1(message, `${path}.message`, warn, 'agent');
   setIf(
     out,
     'timestamp',

@@ -301,6 +301,17 @@ describe('ids and states spelled another way', () => {
     expect(isInvalidAgentResponseError(error)).toBe(true);
   });
 
+  it('a role in capitals is read as the role it spells (role-normalized); strict keeps it as received', async () => {
+    const said = { kind: 'message', messageId: 'r', role: 'AGENT', parts: [{ kind: 'text', text: 'yo' }] };
+    const double = await startDouble((call, res) => reply(res, call, said));
+    const client = await createA2AClient({ card: v03Card(double.rpcUrl), http });
+    const result = await client.sendMessage({ message: { parts: text('hi') } });
+    expect(result.message?.role).toBe('agent');
+    expect(codes(result.warnings ?? [])).toEqual(['role-normalized']);
+    const strict = await createA2AClient({ card: v03Card(double.rpcUrl), http, strict: true });
+    expect((await strict.sendMessage({ message: { parts: text('hi') } })).message?.role).toBe('AGENT');
+  });
+
   it('another request’s id is refused in lenient mode too; an unknown state is kept as received', async () => {
     const double = await startDouble((call, res) =>
       reply(

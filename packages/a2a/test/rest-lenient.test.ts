@@ -118,6 +118,26 @@ describe('1.0 wire shapes read leniently', () => {
     ).toBe(true);
   });
 
+  it('a status message without role is the agent’s; a history message without role is refused', () => {
+    const task = {
+      id: 't',
+      status: { state: 'TASK_STATE_WORKING', message: { messageId: 'm', parts: [{ text: 'a' }] } },
+    };
+    const { value, warnings } = lenient((warn) => taskFromV1(task, 'result', warn));
+    expect(value.status.message?.role).toBe('agent');
+    expect(codes(warnings)).toEqual(['field-missing']);
+    expect(warnings[0]?.path).toBe('result.status.message.role');
+    const history = {
+      id: 't',
+      status: { state: 'TASK_STATE_WORKING' },
+      history: [{ messageId: 'm', parts: [] }],
+    };
+    expect(isInvalidAgentResponseError(strictError(() => taskFromV1(history, 'result', () => {})))).toBe(
+      true,
+    );
+    expect(isInvalidAgentResponseError(strictError(() => taskFromV1(task)))).toBe(true);
+  });
+
   it('an unknown state and role are kept as received in both modes', () => {
     const task = {
       id: 't',
