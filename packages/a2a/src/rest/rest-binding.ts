@@ -230,7 +230,7 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
           const value = parseJsonText(data, callSite, 'an event on the stream');
           const error =
             settings.warn &&
-            errorInOkBody(value, data, request.operation, callSite, statusInErrorEvent(data), settings.warn);
+            errorInOkBody(value, data, request.operation, callSite, undefined, settings.warn);
           if (error) throw error;
           out.push(map(value));
         }

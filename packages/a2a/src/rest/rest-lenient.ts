@@ -15,20 +15,26 @@ const ANSWER_KEYS = ['task', 'message', 'status', 'statusUpdate', 'artifactUpdat
 
 /**
  * Lenient mode: the A2A error in a body that came with a 2xx status (or as a stream event without `event: error`),
- * which the agent meant as its error, reported as `rest-error-http-ok`; undefined for any other body. Only bodies
- * with an `error` member and no answer member are read, so an answer is never taken for an error.
+ * which the agent meant as its error, reported as `rest-error-http-ok` (`httpStatus`: the answer's, undefined for a
+ * stream event); undefined for any other body. Only bodies with an `error` member and no answer member are read,
+ * so an answer is never taken for an error.
  */
 export function errorInOkBody(
   body: unknown,
   text: string,
   operation: A2AOperation,
   site: RpcCallSite,
-  httpStatus: number,
+  httpStatus: number | undefined,
   warn: WarningSink,
 ): A2ARpcError | undefined {
   if (!isObject(body) || !('error' in body)) return undefined;
   for (const key of ANSWER_KEYS) if (key in body) return undefined;
-  const typed = restErrorFromBody(text, { operation, ...site, httpStatus }, warn);
+  // A stream event (no status of its own) takes the status its body names, as an error event does; else 200.
+  const named = (body['error'] as { code?: unknown } | null)?.code;
+  const status =
+    httpStatus ??
+    (typeof named === 'number' && Number.isInteger(named) && named >= 100 && named < 600 ? named : 200);
+  const typed = restErrorFromBody(text, { operation, ...site, httpStatus: status }, warn);
   if (typed === undefined) return undefined;
   warn(
     warning(
