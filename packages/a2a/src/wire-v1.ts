@@ -495,11 +495,15 @@ export function pushConfigToV1(config: TaskPushNotificationConfig, tenant?: stri
 }
 
 /** A flat 1.0 push config to the neutral (0.3) shape. */
-export function pushConfigFromV1(value: unknown, path = 'result'): TaskPushNotificationConfig {
-  const c = requireObject(value, path);
-  const taskId = requireString(c['taskId'], `${path}.taskId`);
+export function pushConfigFromV1(
+  value: unknown,
+  path = 'result',
+  warn?: WarningSink,
+): TaskPushNotificationConfig {
+  const c = camelKeys(requireObject(value, path));
+  const taskId = idLeniently(c['taskId'], `${path}.taskId`, warn);
   const inner: PushNotificationConfig = { url: requireString(c['url'], `${path}.url`) };
-  const id = optionalString(c['id'], `${path}.id`);
+  const id = c['id'] === undefined || c['id'] === null ? undefined : idLeniently(c['id'], `${path}.id`, warn);
   if (id !== undefined) inner.id = id;
   const token = optionalString(c['token'], `${path}.token`);
   if (token !== undefined && token !== '') inner.token = token;

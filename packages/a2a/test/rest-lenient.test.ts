@@ -228,6 +228,26 @@ describe('HTTP+JSON answers read leniently', () => {
     expect(client.warnings).toEqual([]);
   });
 
+  it('push configs: a bare array for the list, numeric ids and snake_case keys; strict refuses the array', async () => {
+    const config = { task_id: 7, id: 1, url: 'https://hook.example/a2a' };
+    const agent = await restAgent((req, res) =>
+      json(res, 200, req.url.endsWith('/pushNotificationConfigs') ? [config] : config),
+    );
+    const client = await createA2AClient({ card: v1RestCard(agent.base), http: loopbackHttp() });
+    const list = await client.listPushNotificationConfigs({ taskId: '7' });
+    expect(list).toEqual([
+      { taskId: '7', pushNotificationConfig: { id: '1', url: 'https://hook.example/a2a' } },
+    ]);
+    expect(codes(client.warnings)).toEqual(['result-unwrapped', 'value-coerced', 'value-coerced']);
+    const strict = await createA2AClient({
+      card: v1RestCard(agent.base),
+      http: loopbackHttp(),
+      strict: true,
+    });
+    const refused = await strict.listPushNotificationConfigs({ taskId: '7' }).catch((e: unknown) => e);
+    expect(isInvalidAgentResponseError(refused)).toBe(true);
+  });
+
   it('a snapshot-only stream of untagged tasks without a final state ends at its close (stream-no-final)', async () => {
     const agent = await restAgent((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });

@@ -266,9 +266,9 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
       site(request, target(request)).method,
       target(request),
     );
-  const readPush = (value: unknown, request: RestRequest) =>
+  const readPush = (value: unknown, request: RestRequest, warn: WarningSink | undefined) =>
     readAnswer(
-      () => (v1 ? pushConfigFromV1(value) : pushConfigFromV03Proto(value)),
+      () => (v1 ? pushConfigFromV1(value, 'result', warn) : pushConfigFromV03Proto(value)),
       site(request, target(request)).method,
       target(request),
     );
@@ -356,7 +356,8 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
         path: pushPath(config.taskId),
         body: v1 ? pushConfigToV1(config, tenant) : pushConfigBodyV03(config),
       };
-      return readPush(await call(request, call_?.signal, sinkOf(call_)), request);
+      const warn = sinkOf(call_);
+      return readPush(await call(request, call_?.signal, warn), request, warn);
     },
     async getPushConfig(params, call_) {
       // Agents use the task id as the id of a task's only config when none was given (as JSON-RPC 0.3 allows).
@@ -365,21 +366,19 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
         verb: 'GET',
         path: pushPath(params.taskId, params.configId ?? params.taskId),
       };
-      return readPush(await call(request, call_?.signal, sinkOf(call_)), request);
+      const warn = sinkOf(call_);
+      return readPush(await call(request, call_?.signal, warn), request, warn);
     },
     async listPushConfigs(params, call_) {
       const request: RestRequest = { operation: 'pushList', verb: 'GET', path: pushPath(params.taskId) };
-      const result = await call(request, call_?.signal, sinkOf(call_));
+      const warn = sinkOf(call_);
+      const result = await call(request, call_?.signal, warn);
       return readAnswer(
         () => {
-          const list =
-            optionalArray(
-              result === undefined ? undefined : requireObject(result, 'result')['configs'],
-              'result.configs',
-            ) ?? [];
+          const list = v1 ? pushConfigList(result, warn) : pushConfigListOf(result);
           return list.map((c, i) =>
             v1
-              ? pushConfigFromV1(c, `result.configs[${i}]`)
+              ? pushConfigFromV1(c, `result.configs[${i}]`, warn)
               : pushConfigFromV03Proto(c, `result.configs[${i}]`),
           );
         },
@@ -417,4 +416,27 @@ function statusInErrorEvent(data: string): number {
   } catch {
     return 200;
   }
+}
+
+/** The `configs` of a list answer (absent: none). */
+function pushConfigListOf(result: unknown): unknown[] {
+  return (
+    optionalArray(
+      result === undefined ? undefined : requireObject(result, 'result')['configs'],
+      'result.configs',
+    ) ?? []
+  );
+}
+
+/** {@link pushConfigListOf}, and in lenient mode a bare array of configs (`result-unwrapped`). */
+function pushConfigList(result: unknown, warn: WarningSink | undefined): unknown[] {
+  if (warn !== undefined && Array.isArray(result)) {
+    warn({
+      code: 'result-unwrapped',
+      path: 'result',
+      message: 'the push configs came as a bare array where {"configs": [...]} belongs; read as the list',
+    });
+    return result;
+  }
+  return pushConfigListOf(result);
 }
