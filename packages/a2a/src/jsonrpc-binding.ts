@@ -43,7 +43,11 @@ export function createJsonRpcTransport(settings: TransportSettings): A2ATranspor
   const sinkOf = (call: { warn?: WarningSink | undefined } | undefined): WarningSink | undefined =>
     settings.warn === undefined ? undefined : (call?.warn ?? settings.warn);
   const readTask = (result: unknown, method: string, warn: WarningSink | undefined): Task =>
-    readAnswer(() => (v1 ? taskFromV1(result, 'result') : taskFromV03(result, 'result', warn)), method, url);
+    readAnswer(
+      () => (v1 ? taskFromV1(result, 'result', warn) : taskFromV03(result, 'result', warn)),
+      method,
+      url,
+    );
   const stream = (method: string, params: JsonObject, signal?: AbortSignal) =>
     rpc.stream(
       method,
@@ -51,7 +55,10 @@ export function createJsonRpcTransport(settings: TransportSettings): A2ATranspor
       signal,
       (result): StreamEvent =>
         readAnswer(
-          () => (v1 ? streamEventFromV1(result) : streamEventFromV03(result, settings.warn)),
+          () =>
+            v1
+              ? streamEventFromV1(result, 'result', settings.warn)
+              : streamEventFromV03(result, settings.warn),
           method,
           url,
         ),
@@ -66,7 +73,7 @@ export function createJsonRpcTransport(settings: TransportSettings): A2ATranspor
       const warn = sinkOf(call);
       const result = await rpc.call(methods.send, sendParams(params), { ...call, warn });
       return readAnswer(
-        () => (v1 ? sendResultFromV1(result) : sendResultFromV03(result, warn)),
+        () => (v1 ? sendResultFromV1(result, warn) : sendResultFromV03(result, warn)),
         methods.send,
         url,
       );

@@ -8,11 +8,11 @@ import {
   isA2ARpcError,
   isA2AStreamError,
   isInvalidAgentResponseError,
-  rpcErrorFor,
 } from './errors.js';
+import { refusalFromJson } from './http-refusal.js';
 import { parseJsonText, type RpcCallSite, unwrapRpcResponse } from './rpc-envelope.js';
 import { isObject } from './shape.js';
-import { framingNoiseLength } from './sse-framing.js';
+import { stripFramingNoise } from './sse-framing.js';
 import { isBlank, parseSseBatches, readWithIdle } from './sse-parser.js';
 import type { TransportSettings } from './transport.js';
 import { type WarningSink, warning } from './warnings.js';
@@ -190,21 +190,8 @@ export class RpcTransport {
       const out: T[] = [];
       try {
         for (const event of batch) {
-          let data = event.data;
-          // JSON events start with `{`: only other ones are looked at for framing noise (lenient mode only).
-          if (data.charCodeAt(0) !== 123 && this.options.warn !== undefined) {
-            const noise = framingNoiseLength(data);
-            if (noise > 0) {
-              this.options.warn(
-                warning(
-                  'sse-framing-noise',
-                  'stream.data',
-                  `an SSE data field started with ${noise} framing character(s) (${describeNoise(data, noise)}) before its JSON; they were skipped`,
-                ),
-              );
-              data = data.slice(noise);
-            }
-          }
+          const data =
+            this.options.warn === undefined ? event.data : stripFramingNoise(event.data, this.options.warn);
           if (isBlank(data)) continue;
           const envelope = parseJsonText(data, site, 'an event on the stream');
           out.push(map(unwrapRpcResponse(envelope, id, site, this.options.warn)));
@@ -227,27 +214,9 @@ function httpStatusWarning(status: number) {
   );
 }
 
-function describeNoise(data: string, length: number): string {
-  let out = '';
-  for (let i = 0; i < length; i += 1) {
-    out += `${i > 0 ? ' ' : ''}U+${data.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0')}`;
-  }
-  return out;
-}
+/** How a 4xx JSON body that is not JSON-RPC is read (lenient mode). */
+const NOT_JSONRPC = { code: 'http-error-not-jsonrpc', expected: 'a JSON-RPC response' } as const;
 
-/** 4xx statuses whose JSON body, when not JSON-RPC, is still the agent refusing the request. */
-function isRequestRefusal(status: number): boolean {
-  return (
-    status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 404 && status !== 429
-  );
-}
-
-/**
- * Lenient reading of a 4xx answer whose JSON body is not JSON-RPC (Mastra answers an unknown method with HTTP 400
- * `{"error":"Invalid request body","issues":[...]}`): the agent refused the request, so it becomes an
- * `A2AInvalidRequestError` naming the status and the body (in `data`), with the HTTP error as its cause. Undefined
- * for any other answer (not a request refusal, not a JSON object, or JSON-RPC after all), which stays an HTTP error.
- */
 function nonRpcJsonError(
   text: string,
   status: number,
@@ -255,35 +224,7 @@ function nonRpcJsonError(
   cause: HttpStatusError,
   warn: WarningSink,
 ): A2ARpcError | undefined {
-  if (!isRequestRefusal(status)) return undefined;
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!isObject(body) || 'jsonrpc' in body) return undefined;
-  const said =
-    typeof body['error'] === 'string'
-      ? body['error']
-      : typeof body['message'] === 'string'
-        ? body['message']
-        : undefined;
-  warn(
-    warning(
-      'http-error-not-jsonrpc',
-      'response.body',
-      `HTTP ${status} with a JSON body that is not a JSON-RPC response; read as an invalid-request error`,
-    ),
-  );
-  return rpcErrorFor({
-    rpcCode: -32600,
-    message: `HTTP ${status} with a non-JSON-RPC body${said !== undefined ? `: ${said}` : ''} (${text.slice(0, 200)})`,
-    data: body,
-    httpStatus: status,
-    ...site,
-    cause,
-  });
+  return refusalFromJson(text, status, site, cause, warn, NOT_JSONRPC);
 }
 
 /** The typed error of `text` when it is a JSON-RPC error response to request `id`, else undefined. */

@@ -1,3 +1,5 @@
+import { type WarningSink, warning } from './warnings.js';
+
 /** Longest run of framing noise stripped before an event's JSON; anything longer is left for the JSON parser to refuse. */
 const MAX_NOISE = 16;
 
@@ -19,4 +21,31 @@ export function framingNoiseLength(data: string): number {
     if (!isNoise(code)) return 0;
   }
   return 0;
+}
+
+/**
+ * `data` without the framing noise before its JSON (see {@link framingNoiseLength}), reported to `warn` as
+ * `sse-framing-noise`; `data` itself when it starts with its JSON or with anything else.
+ */
+export function stripFramingNoise(data: string, warn: WarningSink): string {
+  // JSON events start with `{`: only other ones are looked at.
+  if (data.charCodeAt(0) === 123) return data;
+  const noise = framingNoiseLength(data);
+  if (noise === 0) return data;
+  warn(
+    warning(
+      'sse-framing-noise',
+      'stream.data',
+      `an SSE data field started with ${noise} framing character(s) (${describeNoise(data, noise)}) before its JSON; they were skipped`,
+    ),
+  );
+  return data.slice(noise);
+}
+
+function describeNoise(data: string, length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i += 1) {
+    out += `${i > 0 ? ' ' : ''}U+${data.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0')}`;
+  }
+  return out;
 }

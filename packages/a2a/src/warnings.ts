@@ -36,7 +36,31 @@ export type A2AWarningCode =
   /** An HTTP 4xx answer carried JSON that is not a JSON-RPC response; it was read as an invalid-request error. */
   | 'http-error-not-jsonrpc'
   /** A stream of task snapshots closed without a terminal state or `final` event; its end was taken as final. */
-  | 'stream-no-final';
+  | 'stream-no-final'
+  /**
+   * A bare Task, Message or update came where the 1.0 / HTTP+JSON one-key wrapper (`{task}`, `{message}`,
+   * `{statusUpdate}`, `{artifactUpdate}`) was expected; told from its `kind` or its fields.
+   */
+  | 'result-unwrapped'
+  /** A one-key wrapper (`{task: {...}}`) came where a bare Task was expected (get, cancel); its content was read. */
+  | 'result-wrapped'
+  /** A role was spelled another way (`AGENT`, `Agent`, `role_agent`); normalised. */
+  | 'role-normalized'
+  /** A field had another JSON type than the specification's (an id as a number, a timestamp as epoch ms); converted. */
+  | 'value-coerced'
+  /** A field the specification requires was missing (`messageId`, `artifactId`, `status.state`); read with a default. */
+  | 'field-missing'
+  /** A 1.0 part came in the 0.3 JSON form (`{kind: 'file', file: {uri | bytes}}`); read as the file part it is. */
+  | 'part-other-dialect'
+  /**
+   * An HTTP+JSON error body was an A2A error in another form than the binding's: a JSON-RPC error (or envelope)
+   * where a `google.rpc.Status` was expected, a Status with only its HTTP `code`, or a status name in other casing.
+   */
+  | 'rest-error-shape'
+  /** An HTTP+JSON answer with a 2xx status carried an A2A error body; the error was thrown. */
+  | 'rest-error-http-ok'
+  /** An HTTP+JSON 4xx (not 401, 403, 404, 429) carried JSON that is no A2A error; read as an invalid-request error. */
+  | 'http-error-not-a2a';
 
 /** A departure from the A2A specification that the client accepted. Nothing is accepted without one. */
 export interface A2AWarning {

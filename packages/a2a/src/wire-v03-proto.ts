@@ -1,3 +1,4 @@
+import { idLeniently } from './lenient-values.js';
 import type {
   Artifact,
   JsonObject,
@@ -22,7 +23,8 @@ import {
   setIf,
   shapeError,
 } from './shape.js';
-import { roleFromV1, roleToV1, stateFromV1 } from './wire-v1.js';
+import type { WarningSink } from './warnings.js';
+import { roleFromV1, roleToV1, stateFromV1, unwrappedKind } from './wire-v1.js';
 
 /*
  * Converters between the neutral model and the ProtoJSON form of the A2A 0.3 proto (package `a2a.v1`), which
@@ -48,8 +50,8 @@ const STATE_TO_V03_PROTO: Record<string, string> = {
 };
 
 /** A 0.3 proto state to neutral (the 1.0 reader handles the shared names, numbers and unknown values). */
-export function stateFromV03Proto(value: unknown, path = 'state'): string {
-  return value === 'TASK_STATE_CANCELLED' ? 'canceled' : stateFromV1(value, path);
+export function stateFromV03Proto(value: unknown, path = 'state', warn?: WarningSink): string {
+  return value === 'TASK_STATE_CANCELLED' ? 'canceled' : stateFromV1(value, path, warn);
 }
 
 /** Neutral state to the 0.3 proto name; unknown values unchanged. */
@@ -74,7 +76,7 @@ export function partToV03Proto(part: Part): JsonObject {
 }
 
 /** A 0.3 proto part to neutral. */
-export function partFromV03Proto(value: unknown, path = 'part'): Part {
+export function partFromV03Proto(value: unknown, path = 'part', warn?: WarningSink): Part {
   const p = requireObject(value, path);
   if (typeof p['text'] === 'string') return { kind: 'text', text: p['text'] };
   const file = optionalObject(p['file'], `${path}.file`);
@@ -87,7 +89,17 @@ export function partFromV03Proto(value: unknown, path = 'part'): Part {
     );
     if (bytes !== undefined) out['bytes'] = bytes;
     else if (uri !== undefined) out['uri'] = uri;
-    else throw shapeError(`${path}.file`, "'fileWithUri' or 'fileWithBytes'", file);
+    else if (warn !== undefined && (typeof file['uri'] === 'string' || typeof file['bytes'] === 'string')) {
+      // The 0.3 JSON-RPC form of a file part (`uri` / `bytes`, `name`) on the proto binding.
+      warn({
+        code: 'part-other-dialect',
+        path: `${path}.file`,
+        message: "the file part uses the 0.3 JSON-RPC form ('uri' / 'bytes'); read as the file it names",
+      });
+      if (typeof file['bytes'] === 'string') out['bytes'] = file['bytes'];
+      else out['uri'] = file['uri'];
+      setIf(out, 'name', optionalString(file['name'], `${path}.file.name`));
+    } else throw shapeError(`${path}.file`, "'fileWithUri' or 'fileWithBytes'", file);
     setIf(out, 'mimeType', optionalString(file['mimeType'] ?? file['mime_type'], `${path}.file.mimeType`));
     return { kind: 'file', file: out };
   }
@@ -96,8 +108,8 @@ export function partFromV03Proto(value: unknown, path = 'part'): Part {
   throw shapeError(path, "a part with 'text', 'file' or 'data'", p);
 }
 
-function partsFromV03Proto(value: unknown, path: string): Part[] {
-  return (optionalArray(value, path) ?? []).map((p, i) => partFromV03Proto(p, `${path}[${i}]`));
+function partsFromV03Proto(value: unknown, path: string, warn: WarningSink | undefined): Part[] {
+  return (optionalArray(value, path) ?? []).map((p, i) => partFromV03Proto(p, `${path}[${i}]`, warn));
 }
 
 /** Neutral message to the 0.3 proto form. */
@@ -115,13 +127,13 @@ export function messageToV03Proto(message: Message): JsonObject {
 }
 
 /** A 0.3 proto message to neutral (`content` or, from hand-written peers, `parts`). */
-export function messageFromV03Proto(value: unknown, path = 'message'): Message {
+export function messageFromV03Proto(value: unknown, path = 'message', warn?: WarningSink): Message {
   const m = requireObject(value, path);
   const out: JsonObject = {
     kind: 'message',
-    messageId: requireString(m['messageId'] ?? m['message_id'], `${path}.messageId`),
-    role: roleFromV1(m['role'], `${path}.role`),
-    parts: partsFromV03Proto(m['content'] ?? m['parts'], `${path}.content`),
+    messageId: idLeniently(m['messageId'] ?? m['message_id'], `${path}.messageId`, warn),
+    role: roleFromV1(m['role'], `${path}.role`, warn),
+    parts: partsFromV03Proto(m['content'] ?? m['parts'], `${path}.content`, warn),
   };
   const contextId = optionalString(m['contextId'] ?? m['context_id'], `${path}.contextId`);
   if (contextId) out['contextId'] = contextId;
@@ -133,21 +145,21 @@ export function messageFromV03Proto(value: unknown, path = 'message'): Message {
   return out as unknown as Message;
 }
 
-function statusFromV03Proto(value: unknown, path: string): TaskStatus {
+function statusFromV03Proto(value: unknown, path: string, warn: WarningSink | undefined): TaskStatus {
   const s = requireObject(value, path);
-  const out: TaskStatus = { state: stateFromV03Proto(s['state'], `${path}.state`) };
+  const out: TaskStatus = { state: stateFromV03Proto(s['state'], `${path}.state`, warn) };
   const message = optionalObject(s['message'] ?? s['update'], `${path}.message`);
-  if (message) out.message = messageFromV03Proto(message, `${path}.message`);
+  if (message) out.message = messageFromV03Proto(message, `${path}.message`, warn);
   const timestamp = optionalString(s['timestamp'], `${path}.timestamp`);
   if (timestamp !== undefined) out.timestamp = timestamp;
   return out;
 }
 
-function artifactFromV03Proto(value: unknown, path: string): Artifact {
+function artifactFromV03Proto(value: unknown, path: string, warn: WarningSink | undefined): Artifact {
   const a = requireObject(value, path);
   const out: JsonObject = {
-    artifactId: requireString(a['artifactId'] ?? a['artifact_id'], `${path}.artifactId`),
-    parts: partsFromV03Proto(a['parts'], `${path}.parts`),
+    artifactId: idLeniently(a['artifactId'] ?? a['artifact_id'], `${path}.artifactId`, warn),
+    parts: partsFromV03Proto(a['parts'], `${path}.parts`, warn),
   };
   const name = optionalString(a['name'], `${path}.name`);
   if (name) out['name'] = name;
@@ -159,71 +171,118 @@ function artifactFromV03Proto(value: unknown, path: string): Artifact {
   return out as unknown as Artifact;
 }
 
-/** A 0.3 proto task to neutral. */
-export function taskFromV03Proto(value: unknown, path = 'task'): Task {
-  const t = requireObject(value, path);
+/** A 0.3 proto task to neutral (lenient mode: also from inside a `{task: ...}` wrapper, `result-wrapped`). */
+export function taskFromV03Proto(value: unknown, path = 'task', warn?: WarningSink): Task {
+  let t = requireObject(value, path);
+  if (warn !== undefined && t['id'] === undefined && t['status'] === undefined && isObject(t['task'])) {
+    warn({
+      code: 'result-wrapped',
+      path,
+      message: 'the task came in a {"task": ...} wrapper where a bare Task belongs; read as it',
+    });
+    t = t['task'];
+  }
+  const context = t['contextId'] ?? t['context_id'];
   const task: JsonObject = {
     kind: 'task',
-    id: requireString(t['id'], `${path}.id`),
-    contextId: optionalString(t['contextId'] ?? t['context_id'], `${path}.contextId`) ?? '',
-    status: statusFromV03Proto(t['status'], `${path}.status`),
+    id: idLeniently(t['id'], `${path}.id`, warn),
+    contextId:
+      context === undefined || context === null ? '' : idLeniently(context, `${path}.contextId`, warn),
+    status: statusFromV03Proto(t['status'], `${path}.status`, warn),
   };
   const artifacts = optionalArray(t['artifacts'], `${path}.artifacts`);
   if (artifacts)
-    task['artifacts'] = artifacts.map((a, i) => artifactFromV03Proto(a, `${path}.artifacts[${i}]`));
+    task['artifacts'] = artifacts.map((a, i) => artifactFromV03Proto(a, `${path}.artifacts[${i}]`, warn));
   const history = optionalArray(t['history'], `${path}.history`);
-  if (history) task['history'] = history.map((m, i) => messageFromV03Proto(m, `${path}.history[${i}]`));
+  if (history) task['history'] = history.map((m, i) => messageFromV03Proto(m, `${path}.history[${i}]`, warn));
   setIf(task, 'metadata', optionalObject(t['metadata'], `${path}.metadata`));
   return task as unknown as Task;
 }
 
 /** A 0.3 proto `SendMessageResponse` (`{task}` or `{message}`) to the neutral result. */
-export function sendResultFromV03Proto(value: unknown): SendMessageResult {
+export function sendResultFromV03Proto(value: unknown, warn?: WarningSink): SendMessageResult {
   const r = requireObject(value, 'result');
-  if (isObject(r['task'])) return { task: taskFromV03Proto(r['task'], 'result.task') };
+  if (isObject(r['task'])) return { task: taskFromV03Proto(r['task'], 'result.task', warn) };
   const message = r['message'] ?? r['msg'];
-  if (isObject(message)) return { message: messageFromV03Proto(message, 'result.message') };
+  if (isObject(message)) return { message: messageFromV03Proto(message, 'result.message', warn) };
+  if (warn !== undefined) {
+    const kind = bareKind(r, warn);
+    if (kind === 'task') return { task: taskFromV03Proto(r, 'result', warn) };
+    if (kind === 'message') return { message: messageFromV03Proto(r, 'result', warn) };
+  }
   throw shapeError('result', "an object with 'task' or 'message'", r);
 }
 
+/** The kind of a bare answer object (lenient mode), a proto message's parts being in `content`. */
+function bareKind(r: JsonObject, warn: WarningSink) {
+  const probe =
+    r['kind'] === undefined && Array.isArray(r['content']) && r['parts'] === undefined
+      ? { ...r, parts: r['content'] }
+      : r;
+  return unwrappedKind(probe, 'result', warn);
+}
+
+function statusUpdateFromV03Proto(
+  statusUpdate: JsonObject,
+  p: string,
+  warn: WarningSink | undefined,
+): StreamEvent {
+  const status = statusFromV03Proto(statusUpdate['status'], `${p}.status`, warn);
+  const context = statusUpdate['contextId'] ?? statusUpdate['context_id'];
+  const event: JsonObject = {
+    kind: 'status-update',
+    taskId: idLeniently(statusUpdate['taskId'] ?? statusUpdate['task_id'], `${p}.taskId`, warn),
+    contextId: context === undefined || context === null ? '' : idLeniently(context, `${p}.contextId`, warn),
+    status,
+    // ProtoJSON omits a false bool, so a missing `final` means false unless the state says otherwise.
+    final: statusUpdate['final'] === true || isFinalState(status.state),
+  };
+  setIf(event, 'metadata', optionalObject(statusUpdate['metadata'], `${p}.metadata`));
+  return event as unknown as StreamEvent;
+}
+
+function artifactUpdateFromV03Proto(
+  artifactUpdate: JsonObject,
+  p: string,
+  warn: WarningSink | undefined,
+): StreamEvent {
+  const context = artifactUpdate['contextId'] ?? artifactUpdate['context_id'];
+  const event: JsonObject = {
+    kind: 'artifact-update',
+    taskId: idLeniently(artifactUpdate['taskId'] ?? artifactUpdate['task_id'], `${p}.taskId`, warn),
+    contextId: context === undefined || context === null ? '' : idLeniently(context, `${p}.contextId`, warn),
+    artifact: artifactFromV03Proto(artifactUpdate['artifact'], `${p}.artifact`, warn),
+  };
+  if (artifactUpdate['append'] === true) event['append'] = true;
+  if ((artifactUpdate['lastChunk'] ?? artifactUpdate['last_chunk']) === true) event['lastChunk'] = true;
+  setIf(event, 'metadata', optionalObject(artifactUpdate['metadata'], `${p}.metadata`));
+  return event as unknown as StreamEvent;
+}
+
 /** A 0.3 proto `StreamResponse` to a neutral stream event (`final` kept as sent, else derived). */
-export function streamEventFromV03Proto(value: unknown, path = 'result'): StreamEvent {
+export function streamEventFromV03Proto(value: unknown, path = 'result', warn?: WarningSink): StreamEvent {
   const r = requireObject(value, path);
-  if (isObject(r['task'])) return taskFromV03Proto(r['task'], `${path}.task`);
+  if (isObject(r['task'])) return taskFromV03Proto(r['task'], `${path}.task`, warn);
   const message = r['message'] ?? r['msg'];
-  if (isObject(message)) return messageFromV03Proto(message, `${path}.message`);
+  if (isObject(message)) return messageFromV03Proto(message, `${path}.message`, warn);
   const statusUpdate = r['statusUpdate'] ?? r['status_update'];
-  if (isObject(statusUpdate)) {
-    const p = `${path}.statusUpdate`;
-    const status = statusFromV03Proto(statusUpdate['status'], `${p}.status`);
-    const event: JsonObject = {
-      kind: 'status-update',
-      taskId: requireString(statusUpdate['taskId'] ?? statusUpdate['task_id'], `${p}.taskId`),
-      contextId:
-        optionalString(statusUpdate['contextId'] ?? statusUpdate['context_id'], `${p}.contextId`) ?? '',
-      status,
-      // ProtoJSON omits a false bool, so a missing `final` means false unless the state says otherwise.
-      final: statusUpdate['final'] === true || isFinalState(status.state),
-    };
-    setIf(event, 'metadata', optionalObject(statusUpdate['metadata'], `${p}.metadata`));
-    return event as unknown as StreamEvent;
-  }
+  if (isObject(statusUpdate)) return statusUpdateFromV03Proto(statusUpdate, `${path}.statusUpdate`, warn);
   const artifactUpdate = r['artifactUpdate'] ?? r['artifact_update'];
   if (isObject(artifactUpdate)) {
-    const p = `${path}.artifactUpdate`;
-    const event: JsonObject = {
-      kind: 'artifact-update',
-      taskId: requireString(artifactUpdate['taskId'] ?? artifactUpdate['task_id'], `${p}.taskId`),
-      contextId:
-        optionalString(artifactUpdate['contextId'] ?? artifactUpdate['context_id'], `${p}.contextId`) ?? '',
-      artifact: artifactFromV03Proto(artifactUpdate['artifact'], `${p}.artifact`),
-    };
-    if (artifactUpdate['append'] === true) event['append'] = true;
-    if ((artifactUpdate['lastChunk'] ?? artifactUpdate['last_chunk']) === true) event['lastChunk'] = true;
-    setIf(event, 'metadata', optionalObject(artifactUpdate['metadata'], `${p}.metadata`));
-    return event as unknown as StreamEvent;
+    return artifactUpdateFromV03Proto(artifactUpdate, `${path}.artifactUpdate`, warn);
   }
-  throw shapeError(path, "one of 'task', 'message', 'statusUpdate', 'artifactUpdate'", r);
+  switch (warn === undefined ? undefined : bareKind(r, warn)) {
+    case 'task':
+      return taskFromV03Proto(r, path, warn);
+    case 'message':
+      return messageFromV03Proto(r, path, warn);
+    case 'status-update':
+      return statusUpdateFromV03Proto(r, path, warn);
+    case 'artifact-update':
+      return artifactUpdateFromV03Proto(r, path, warn);
+    default:
+      throw shapeError(path, "one of 'task', 'message', 'statusUpdate', 'artifactUpdate'", r);
+  }
 }
 
 function pushConfigInnerToV03Proto(config: PushNotificationConfig): JsonObject {

@@ -1,4 +1,5 @@
 import { inferKind, inferPartKind } from './infer-kind.js';
+import { roleLeniently, stateLeniently } from './lenient-values.js';
 import type {
   Artifact,
   JsonObject,
@@ -71,31 +72,15 @@ export function messageFromV03(value: unknown, path: string, warn?: WarningSink)
   if (msg['kind'] !== undefined && msg['kind'] !== 'message')
     throw shapeError(`${path}.kind`, "'message'", msg['kind']);
   requireString(msg['messageId'], `${path}.messageId`);
-  requireString(msg['role'], `${path}.role`);
-  return { ...msg, kind: 'message', parts: partsFromV03(msg['parts'], `${path}.parts`, warn) } as Message;
-}
-
-const KNOWN_STATES: ReadonlySet<string> = new Set([
-  'submitted',
-  'working',
-  'input-required',
-  'completed',
-  'canceled',
-  'failed',
-  'rejected',
-  'auth-required',
-  'unknown',
-]);
-
-/** A state spelled another way (`COMPLETED`, `TASK_STATE_COMPLETED`, `input_required`, `cancelled`) as 0.3 spells it. */
-function normalizeState(state: string): string | undefined {
-  const spelled = state
-    .trim()
-    .toLowerCase()
-    .replace(/^task_state_/, '')
-    .replace(/_/g, '-');
-  const name = spelled === 'cancelled' ? 'canceled' : spelled;
-  return KNOWN_STATES.has(name) ? name : undefined;
+  const role = requireString(msg['role'], `${path}.role`);
+  const out = {
+    ...msg,
+    kind: 'message',
+    parts: partsFromV03(msg['parts'], `${path}.parts`, warn),
+  } as Message;
+  // Lenient mode: `AGENT`, `Agent`, `role_user` read as the role they spell (the reply text depends on it).
+  if (warn !== undefined) out.role = roleLeniently(role, `${path}.role`, warn);
+  return out;
 }
 
 function statusFromV03(value: unknown, path: string, warn: WarningSink | undefined): TaskStatus {
@@ -105,19 +90,7 @@ function statusFromV03(value: unknown, path: string, warn: WarningSink | undefin
   const message = optionalObject(status['message'], `${path}.message`);
   const out = { ...status } as unknown as TaskStatus;
   // Unknown states are kept as received (forward compatibility); only other spellings of known ones are mapped.
-  if (warn && !KNOWN_STATES.has(state)) {
-    const normalized = normalizeState(state);
-    if (normalized !== undefined) {
-      warn(
-        warning(
-          'state-normalized',
-          `${path}.state`,
-          `state ${JSON.stringify(state)} read as '${normalized}'`,
-        ),
-      );
-      out.state = normalized;
-    }
-  }
+  out.state = stateLeniently(state, `${path}.state`, warn);
   if (message !== undefined) out.message = messageFromV03(message, `${path}.message`, warn);
   return out;
 }

@@ -1,3 +1,12 @@
+import { inferKind } from './infer-kind.js';
+import {
+  camelKeys,
+  coerceIds,
+  idLeniently,
+  roleLeniently,
+  stateLeniently,
+  timestampLeniently,
+} from './lenient-values.js';
 import type {
   Artifact,
   JsonObject,
@@ -27,10 +36,14 @@ import {
   setIf,
   shapeError,
 } from './shape.js';
+import { type WarningSink, warning } from './warnings.js';
 
 /*
  * Converters between the neutral (0.3-shaped) model and the 1.0 ProtoJSON wire form. Unknown enum values
- * and unknown fields pass through unchanged in both directions.
+ * and unknown fields pass through unchanged in both directions. Readers accept `snake_case` keys besides the
+ * camelCase ones, as ProtoJSON parsers must. Each reader takes an optional warning sink: given (lenient mode),
+ * departures that can be understood (a bare Task where `{task}` belongs, `COMPLETED` for a state, a numeric id)
+ * are read and reported to it; absent (strict mode), they are refused or kept as received, as before.
  */
 
 const STATE_TO_V1: Record<string, string> = {
@@ -69,10 +82,19 @@ export function stateToV1(state: TaskState): string {
  * 1.0 state to neutral. Accepts the enum name, its number, and (A2A #1408) a lowercase 0.3 name; an unknown
  * value is kept as received (a number as its decimal string).
  */
-export function stateFromV1(value: unknown, path = 'state'): TaskState {
+export function stateFromV1(value: unknown, path = 'state', warn?: WarningSink): TaskState {
   if (typeof value === 'number' && Number.isInteger(value)) return STATE_NUMBERS[value] ?? String(value);
-  if (typeof value !== 'string') throw shapeError(path, 'a TaskState name', value);
-  return STATE_FROM_V1[value] ?? value;
+  if (typeof value !== 'string') {
+    // ProtoJSON omits an enum at its default, TASK_STATE_UNSPECIFIED; a missing state is that, read as `unknown`.
+    if (warn !== undefined && (value === undefined || value === null)) {
+      warn(
+        warning('field-missing', path, "the status has no state; read as 'unknown' (TASK_STATE_UNSPECIFIED)"),
+      );
+      return 'unknown';
+    }
+    throw shapeError(path, 'a TaskState name', value);
+  }
+  return STATE_FROM_V1[value] ?? stateLeniently(value, path, warn);
 }
 
 /** Neutral role to 1.0 (`user` → `ROLE_USER`); unknown values unchanged. */
@@ -83,14 +105,15 @@ export function roleToV1(role: Role): string {
 }
 
 /** 1.0 role to neutral; unknown values unchanged. */
-export function roleFromV1(value: unknown, path = 'role'): Role {
+export function roleFromV1(value: unknown, path = 'role', warn?: WarningSink): Role {
   if (value === 'ROLE_USER' || value === 1) return 'user';
   if (value === 'ROLE_AGENT' || value === 2) return 'agent';
   if (typeof value !== 'string') throw shapeError(path, 'a Role name', value);
-  return value;
+  return roleLeniently(value, path, warn);
 }
 
-const PART_KNOWN_V1 = new Set(['text', 'raw', 'url', 'data', 'mediaType', 'filename', 'metadata']);
+const PART_KNOWN_V1 = new Set(['kind', 'text', 'raw', 'url', 'data', 'mediaType', 'filename', 'metadata']);
+const PART_KNOWN_V03_FILE = new Set([...PART_KNOWN_V1, 'file']);
 const PART_KNOWN_NEUTRAL = new Set(['kind', 'text', 'data', 'file', 'mediaType', 'filename', 'metadata']);
 
 /** Neutral part to a 1.0 part (`file` becomes `raw` or `url`; `mimeType` becomes `mediaType`). */
@@ -116,9 +139,36 @@ export function partToV1(part: Part): JsonObject {
   return out;
 }
 
+/**
+ * Lenient mode: a part in the 0.3 JSON form (`{kind: 'file', file: {uri | bytes, mimeType, name}}`, or the 0.3
+ * proto's `fileWithUri` / `fileWithBytes`), which 1.0 flattened into `url` / `raw`; undefined for any other part.
+ */
+function v03FilePart(p: JsonObject, path: string, warn: WarningSink): JsonObject | undefined {
+  const f = p['file'];
+  if (!isObject(f)) return undefined;
+  const uri = f['uri'] ?? f['fileWithUri'] ?? f['file_with_uri'];
+  const bytes = f['bytes'] ?? f['fileWithBytes'] ?? f['file_with_bytes'];
+  if (typeof uri !== 'string' && typeof bytes !== 'string') return undefined;
+  const file: JsonObject = typeof bytes === 'string' ? { bytes } : { uri };
+  setIf(file, 'name', optionalString(f['name'] ?? p['filename'], `${path}.file.name`));
+  setIf(
+    file,
+    'mimeType',
+    optionalString(f['mimeType'] ?? f['mime_type'] ?? p['mediaType'], `${path}.file.mimeType`),
+  );
+  warn(
+    warning(
+      'part-other-dialect',
+      `${path}.file`,
+      "the part is a 0.3 file part ('file' object) where 1.0 has 'url' or 'raw'; read as the file it names",
+    ),
+  );
+  return { kind: 'file', file };
+}
+
 /** A 1.0 part to the neutral form. */
-export function partFromV1(value: unknown, path = 'part'): Part {
-  const p = requireObject(value, path);
+export function partFromV1(value: unknown, path = 'part', warn?: WarningSink): Part {
+  const p = camelKeys(requireObject(value, path));
   const mediaType = optionalString(p['mediaType'], `${path}.mediaType`);
   const filename = optionalString(p['filename'], `${path}.filename`);
   const metadata = optionalObject(p['metadata'], `${path}.metadata`);
@@ -139,18 +189,42 @@ export function partFromV1(value: unknown, path = 'part'): Part {
     setIf(out, 'mediaType', mediaType);
     setIf(out, 'filename', filename);
   } else {
-    throw shapeError(path, "a part with 'text', 'raw', 'url' or 'data'", p);
+    const file = warn === undefined ? undefined : v03FilePart(p, path, warn);
+    if (file === undefined) throw shapeError(path, "a part with 'text', 'raw', 'url' or 'data'", p);
+    setIf(file, 'metadata', metadata);
+    copyUnknown(p, PART_KNOWN_V03_FILE, file);
+    return file as unknown as Part;
   }
   setIf(out, 'metadata', metadata);
   copyUnknown(p, PART_KNOWN_V1, out);
   return out as unknown as Part;
 }
 
-function partsFromV1(value: unknown, path: string): Part[] {
-  return (optionalArray(value, path) ?? []).map((p, i) => partFromV1(p, `${path}[${i}]`));
+function partsFromV1(value: unknown, path: string, warn: WarningSink | undefined): Part[] {
+  return (optionalArray(value, path) ?? []).map((p, i) => partFromV1(p, `${path}[${i}]`, warn));
+}
+
+/**
+ * A required id: a string, or in lenient mode a number (`value-coerced`) or, when `fallback` is given, nothing at
+ * all (`field-missing`, read as `fallback`).
+ */
+function requiredId(value: unknown, path: string, warn: WarningSink | undefined, fallback?: string): string {
+  if (warn !== undefined && fallback !== undefined && (value === undefined || value === null)) {
+    warn(
+      warning(
+        'field-missing',
+        path,
+        `${path.slice(path.lastIndexOf('.') + 1)} is missing; read as '${fallback}'`,
+      ),
+    );
+    return fallback;
+  }
+  return idLeniently(value, path, warn);
 }
 
 const MESSAGE_KNOWN = new Set(['kind', 'role', 'parts']);
+const MESSAGE_READ = new Set([...MESSAGE_KNOWN, 'messageId']);
+const MESSAGE_IDS = ['contextId', 'taskId'];
 
 /** Neutral message to 1.0 (no `kind`, `ROLE_*`, 1.0 parts). */
 export function messageToV1(message: Message): JsonObject {
@@ -159,20 +233,41 @@ export function messageToV1(message: Message): JsonObject {
   return out;
 }
 
-/** A 1.0 message to the neutral form. */
-export function messageFromV1(value: unknown, path = 'message'): Message {
-  const m = requireObject(value, path);
-  requireString(m['messageId'], `${path}.messageId`);
+/**
+ * A 1.0 message to the neutral form. `defaultRole`: in lenient mode, the role of a message that has none, where the
+ * place says who wrote it (a task status message is the agent's), with a `field-missing` warning.
+ */
+export function messageFromV1(
+  value: unknown,
+  path = 'message',
+  warn?: WarningSink,
+  defaultRole?: Role,
+): Message {
+  const m = camelKeys(requireObject(value, path));
+  let role: Role;
+  if (warn !== undefined && defaultRole !== undefined && (m['role'] === undefined || m['role'] === null)) {
+    warn(
+      warning(
+        'field-missing',
+        `${path}.role`,
+        `the message has no role; read as '${defaultRole}' from where it is`,
+      ),
+    );
+    role = defaultRole;
+  } else role = roleFromV1(m['role'], `${path}.role`, warn);
   const out: JsonObject = {
     kind: 'message',
-    role: roleFromV1(m['role'], `${path}.role`),
-    parts: partsFromV1(m['parts'], `${path}.parts`),
+    role,
+    messageId: requiredId(m['messageId'], `${path}.messageId`, warn, ''),
+    parts: partsFromV1(m['parts'], `${path}.parts`, warn),
   };
-  copyUnknown(m, MESSAGE_KNOWN, out);
+  copyUnknown(m, MESSAGE_READ, out);
+  coerceIds(out, MESSAGE_IDS, path, warn);
   return out as unknown as Message;
 }
 
 const STATUS_KNOWN = new Set(['state', 'message']);
+const STATUS_READ = new Set([...STATUS_KNOWN, 'timestamp']);
 
 function statusToV1(status: TaskStatus): JsonObject {
   const out: JsonObject = { state: stateToV1(status.state) };
@@ -181,17 +276,22 @@ function statusToV1(status: TaskStatus): JsonObject {
   return out;
 }
 
-function statusFromV1(value: unknown, path: string): TaskStatus {
-  const s = requireObject(value, path);
-  const out: JsonObject = { state: stateFromV1(s['state'], `${path}.state`) };
+function statusFromV1(value: unknown, path: string, warn: WarningSink | undefined): TaskStatus {
+  const s = camelKeys(requireObject(value, path));
+  const out: JsonObject = { state: stateFromV1(s['state'], `${path}.state`, warn) };
   const message = optionalObject(s['message'], `${path}.message`);
-  if (message) out['message'] = messageFromV1(message, `${path}.message`);
-  optionalString(s['timestamp'], `${path}.timestamp`);
-  copyUnknown(s, STATUS_KNOWN, out);
+  if (message) out['message'] = messageFromV1(message, `${path}.message`, warn, 'agent');
+  setIf(
+    out,
+    'timestamp',
+    optionalString(timestampLeniently(s['timestamp'], `${path}.timestamp`, warn), `${path}.timestamp`),
+  );
+  copyUnknown(s, STATUS_READ, out);
   return out as unknown as TaskStatus;
 }
 
 const ARTIFACT_KNOWN = new Set(['parts']);
+const ARTIFACT_READ = new Set([...ARTIFACT_KNOWN, 'artifactId']);
 
 function artifactToV1(artifact: Artifact): JsonObject {
   const out: JsonObject = { parts: artifact.parts.map(partToV1) };
@@ -199,15 +299,19 @@ function artifactToV1(artifact: Artifact): JsonObject {
   return out;
 }
 
-function artifactFromV1(value: unknown, path: string): Artifact {
-  const a = requireObject(value, path);
-  requireString(a['artifactId'], `${path}.artifactId`);
-  const out: JsonObject = { parts: partsFromV1(a['parts'], `${path}.parts`) };
-  copyUnknown(a, ARTIFACT_KNOWN, out);
+function artifactFromV1(value: unknown, path: string, warn: WarningSink | undefined): Artifact {
+  const a = camelKeys(requireObject(value, path));
+  const out: JsonObject = {
+    artifactId: requiredId(a['artifactId'], `${path}.artifactId`, warn, ''),
+    parts: partsFromV1(a['parts'], `${path}.parts`, warn),
+  };
+  copyUnknown(a, ARTIFACT_READ, out);
   return out as unknown as Artifact;
 }
 
 const TASK_KNOWN = new Set(['kind', 'status', 'artifacts', 'history']);
+const TASK_READ = new Set([...TASK_KNOWN, 'id']);
+const TASK_IDS = ['contextId'];
 
 /** Neutral task to 1.0. */
 export function taskToV1(task: Task): JsonObject {
@@ -218,16 +322,34 @@ export function taskToV1(task: Task): JsonObject {
   return out;
 }
 
-/** A 1.0 task to the neutral form. */
-export function taskFromV1(value: unknown, path = 'task'): Task {
-  const t = requireObject(value, path);
-  requireString(t['id'], `${path}.id`);
-  const out: JsonObject = { kind: 'task', status: statusFromV1(t['status'], `${path}.status`) };
+/**
+ * A 1.0 task to the neutral form. Lenient mode also reads a task sent inside a `{task: {...}}` wrapper, where
+ * GetTask and CancelTask answer a bare Task (`result-wrapped`).
+ */
+export function taskFromV1(value: unknown, path = 'task', warn?: WarningSink): Task {
+  let t = camelKeys(requireObject(value, path));
+  if (warn !== undefined && t['id'] === undefined && t['status'] === undefined && isObject(t['task'])) {
+    warn(
+      warning(
+        'result-wrapped',
+        path,
+        'the task came in a {"task": ...} wrapper where a bare Task belongs; read as it',
+      ),
+    );
+    t = camelKeys(t['task']);
+  }
+  const out: JsonObject = {
+    kind: 'task',
+    id: idLeniently(t['id'], `${path}.id`, warn),
+    status: statusFromV1(t['status'], `${path}.status`, warn),
+  };
   const artifacts = optionalArray(t['artifacts'], `${path}.artifacts`);
-  if (artifacts) out['artifacts'] = artifacts.map((a, i) => artifactFromV1(a, `${path}.artifacts[${i}]`));
+  if (artifacts)
+    out['artifacts'] = artifacts.map((a, i) => artifactFromV1(a, `${path}.artifacts[${i}]`, warn));
   const history = optionalArray(t['history'], `${path}.history`);
-  if (history) out['history'] = history.map((m, i) => messageFromV1(m, `${path}.history[${i}]`));
-  copyUnknown(t, TASK_KNOWN, out);
+  if (history) out['history'] = history.map((m, i) => messageFromV1(m, `${path}.history[${i}]`, warn));
+  copyUnknown(t, TASK_READ, out);
+  coerceIds(out, TASK_IDS, path, warn);
   // ProtoJSON omits an empty contextId; the neutral model always has one.
   if (typeof out['contextId'] !== 'string') out['contextId'] = '';
   return out as unknown as Task;
@@ -235,6 +357,8 @@ export function taskFromV1(value: unknown, path = 'task'): Task {
 
 const STATUS_EVENT_KNOWN = new Set(['kind', 'status', 'final']);
 const ARTIFACT_EVENT_KNOWN = new Set(['kind', 'artifact']);
+const STATUS_EVENT_READ = new Set([...STATUS_EVENT_KNOWN, 'taskId']);
+const ARTIFACT_EVENT_READ = new Set([...ARTIFACT_EVENT_KNOWN, 'taskId']);
 
 /** Neutral stream event to a 1.0 `StreamResponse` (one-key wrapper; `final` dropped, 1.0 has none). */
 export function streamEventToV1(event: StreamEvent): JsonObject {
@@ -256,37 +380,93 @@ export function streamEventToV1(event: StreamEvent): JsonObject {
   }
 }
 
+const UPDATE_IDS = ['taskId', 'contextId'];
+
+function statusUpdateFromV1(value: JsonObject, path: string, warn: WarningSink | undefined): StreamEvent {
+  const s = camelKeys(value);
+  const taskId = idLeniently(s['taskId'], `${path}.taskId`, warn);
+  const status = statusFromV1(s['status'], `${path}.status`, warn);
+  const out: JsonObject = { kind: 'status-update', taskId, status, final: isFinalState(status.state) };
+  copyUnknown(s, STATUS_EVENT_READ, out);
+  coerceIds(out, UPDATE_IDS, path, warn);
+  return out as unknown as TaskStatusUpdateEvent;
+}
+
+function artifactUpdateFromV1(value: JsonObject, path: string, warn: WarningSink | undefined): StreamEvent {
+  const a = camelKeys(value);
+  const out: JsonObject = {
+    kind: 'artifact-update',
+    taskId: idLeniently(a['taskId'], `${path}.taskId`, warn),
+    artifact: artifactFromV1(a['artifact'], `${path}.artifact`, warn),
+  };
+  copyUnknown(a, ARTIFACT_EVENT_READ, out);
+  coerceIds(out, UPDATE_IDS, path, warn);
+  return out as unknown as TaskArtifactUpdateEvent;
+}
+
+/**
+ * Lenient mode: the kind of a bare object sent where a one-key wrapper belongs (a 0.3-style answer on a 1.0 or
+ * HTTP+JSON endpoint), from its `kind` tag or its fields, with a `result-unwrapped` warning; undefined (and no
+ * warning) when neither says.
+ */
+export function unwrappedKind(
+  r: JsonObject,
+  path: string,
+  warn: WarningSink,
+): 'task' | 'message' | 'status-update' | 'artifact-update' | undefined {
+  const tag = r['kind'];
+  const kind =
+    tag === 'task' || tag === 'message' || tag === 'status-update' || tag === 'artifact-update'
+      ? tag
+      : tag === undefined
+        ? inferKind(r)
+        : undefined;
+  if (kind !== undefined) {
+    const how = tag === undefined ? 'its fields' : 'its kind';
+    warn(
+      warning(
+        'result-unwrapped',
+        path,
+        `a bare ${kind} came where a one-key wrapper ({task}, {message}, {statusUpdate}, {artifactUpdate}) belongs; told from ${how}`,
+      ),
+    );
+  }
+  return kind;
+}
+
 /** A 1.0 `StreamResponse` to a neutral stream event; `final` is derived from the state. */
-export function streamEventFromV1(value: unknown, path = 'result'): StreamEvent {
-  const r = requireObject(value, path);
-  if (isObject(r['task'])) return taskFromV1(r['task'], `${path}.task`);
-  if (isObject(r['message'])) return messageFromV1(r['message'], `${path}.message`);
-  if (isObject(r['statusUpdate'])) {
-    const s = r['statusUpdate'];
-    requireString(s['taskId'], `${path}.statusUpdate.taskId`);
-    const status = statusFromV1(s['status'], `${path}.statusUpdate.status`);
-    const out: JsonObject = { kind: 'status-update', status, final: isFinalState(status.state) };
-    copyUnknown(s, STATUS_EVENT_KNOWN, out);
-    return out as unknown as TaskStatusUpdateEvent;
-  }
+export function streamEventFromV1(value: unknown, path = 'result', warn?: WarningSink): StreamEvent {
+  const r = camelKeys(requireObject(value, path));
+  if (isObject(r['task'])) return taskFromV1(r['task'], `${path}.task`, warn);
+  if (isObject(r['message'])) return messageFromV1(r['message'], `${path}.message`, warn);
+  if (isObject(r['statusUpdate'])) return statusUpdateFromV1(r['statusUpdate'], `${path}.statusUpdate`, warn);
   if (isObject(r['artifactUpdate'])) {
-    const a = r['artifactUpdate'];
-    requireString(a['taskId'], `${path}.artifactUpdate.taskId`);
-    const out: JsonObject = {
-      kind: 'artifact-update',
-      artifact: artifactFromV1(a['artifact'], `${path}.artifactUpdate.artifact`),
-    };
-    copyUnknown(a, ARTIFACT_EVENT_KNOWN, out);
-    return out as unknown as TaskArtifactUpdateEvent;
+    return artifactUpdateFromV1(r['artifactUpdate'], `${path}.artifactUpdate`, warn);
   }
-  throw shapeError(path, "one of 'task', 'message', 'statusUpdate', 'artifactUpdate'", r);
+  switch (warn === undefined ? undefined : unwrappedKind(r, path, warn)) {
+    case 'task':
+      return taskFromV1(r, path, warn);
+    case 'message':
+      return messageFromV1(r, path, warn);
+    case 'status-update':
+      return statusUpdateFromV1(r, path, warn);
+    case 'artifact-update':
+      return artifactUpdateFromV1(r, path, warn);
+    default:
+      throw shapeError(path, "one of 'task', 'message', 'statusUpdate', 'artifactUpdate'", r);
+  }
 }
 
 /** A 1.0 `SendMessage` result (`{task}` or `{message}`) to the neutral result. */
-export function sendResultFromV1(value: unknown): SendMessageResult {
-  const r = requireObject(value, 'result');
-  if (isObject(r['task'])) return { task: taskFromV1(r['task'], 'result.task') };
-  if (isObject(r['message'])) return { message: messageFromV1(r['message'], 'result.message') };
+export function sendResultFromV1(value: unknown, warn?: WarningSink): SendMessageResult {
+  const r = camelKeys(requireObject(value, 'result'));
+  if (isObject(r['task'])) return { task: taskFromV1(r['task'], 'result.task', warn) };
+  if (isObject(r['message'])) return { message: messageFromV1(r['message'], 'result.message', warn) };
+  if (warn !== undefined) {
+    const kind = unwrappedKind(r, 'result', warn);
+    if (kind === 'task') return { task: taskFromV1(r, 'result', warn) };
+    if (kind === 'message') return { message: messageFromV1(r, 'result', warn) };
+  }
   throw shapeError('result', "an object with 'task' or 'message'", r);
 }
 
@@ -315,11 +495,15 @@ export function pushConfigToV1(config: TaskPushNotificationConfig, tenant?: stri
 }
 
 /** A flat 1.0 push config to the neutral (0.3) shape. */
-export function pushConfigFromV1(value: unknown, path = 'result'): TaskPushNotificationConfig {
-  const c = requireObject(value, path);
-  const taskId = requireString(c['taskId'], `${path}.taskId`);
+export function pushConfigFromV1(
+  value: unknown,
+  path = 'result',
+  warn?: WarningSink,
+): TaskPushNotificationConfig {
+  const c = camelKeys(requireObject(value, path));
+  const taskId = idLeniently(c['taskId'], `${path}.taskId`, warn);
   const inner: PushNotificationConfig = { url: requireString(c['url'], `${path}.url`) };
-  const id = optionalString(c['id'], `${path}.id`);
+  const id = c['id'] === undefined || c['id'] === null ? undefined : idLeniently(c['id'], `${path}.id`, warn);
   if (id !== undefined) inner.id = id;
   const token = optionalString(c['token'], `${path}.token`);
   if (token !== undefined && token !== '') inner.token = token;

@@ -9,7 +9,7 @@ import {
   isTaskNotFoundError,
   repairA2ACard,
 } from '../src/index.js';
-import { reply, sendJson, startSse, useAgentDoubles, v03Card } from './helpers/agent-double.js';
+import { reply, sendJson, startSse, useAgentDoubles, v1Card, v03Card } from './helpers/agent-double.js';
 import { loopbackHttp } from './helpers/http.js';
 import { collect, text } from './helpers/messages.js';
 
@@ -301,6 +301,17 @@ describe('ids and states spelled another way', () => {
     expect(isInvalidAgentResponseError(error)).toBe(true);
   });
 
+  it('a role in capitals is read as the role it spells (role-normalized); strict keeps it as received', async () => {
+    const said = { kind: 'message', messageId: 'r', role: 'AGENT', parts: [{ kind: 'text', text: 'yo' }] };
+    const double = await startDouble((call, res) => reply(res, call, said));
+    const client = await createA2AClient({ card: v03Card(double.rpcUrl), http });
+    const result = await client.sendMessage({ message: { parts: text('hi') } });
+    expect(result.message?.role).toBe('agent');
+    expect(codes(result.warnings ?? [])).toEqual(['role-normalized']);
+    const strict = await createA2AClient({ card: v03Card(double.rpcUrl), http, strict: true });
+    expect((await strict.sendMessage({ message: { parts: text('hi') } })).message?.role).toBe('AGENT');
+  });
+
   it('another request’s id is refused in lenient mode too; an unknown state is kept as received', async () => {
     const double = await startDouble((call, res) =>
       reply(
@@ -317,5 +328,29 @@ describe('ids and states spelled another way', () => {
     const result = await client.sendMessage({ message: { parts: text('hi') } });
     expect(result.task?.status.state).toBe('paused');
     expect(result.warnings).toBeUndefined();
+  });
+});
+
+describe('JSON-RPC 1.0 answers (the ProtoJSON readers)', () => {
+  it('a bare 0.3-style task for SendMessage and TASK_STATE_CANCELLED are read, with warnings; strict refuses', async () => {
+    const bare = { kind: 'task', id: 't', contextId: 'c', status: { state: 'TASK_STATE_CANCELLED' } };
+    const double = await startDouble((call, res) => reply(res, call, bare));
+    const client = await createA2AClient({ card: v1Card(double.rpcUrl), http });
+    expect(client.dialect).toBe('1.0');
+    const result = await client.sendMessage({ message: { parts: text('hi') } });
+    expect(result.task).toMatchObject({ id: 't', contextId: 'c', status: { state: 'canceled' } });
+    expect(codes(result.warnings ?? [])).toEqual(['result-unwrapped', 'state-normalized']);
+    const strict = await createA2AClient({ card: v1Card(double.rpcUrl), http, strict: true });
+    const error = await strict.sendMessage({ message: { parts: text('hi') } }).catch((e: unknown) => e);
+    expect(isInvalidAgentResponseError(error)).toBe(true);
+  });
+
+  it('GetTask wrapped in {task} is read as the task (result-wrapped)', async () => {
+    const double = await startDouble((call, res) =>
+      reply(res, call, { task: { id: 't', status: { state: 'TASK_STATE_COMPLETED' } } }),
+    );
+    const client = await createA2AClient({ card: v1Card(double.rpcUrl), http });
+    expect(await client.getTask({ id: 't' })).toMatchObject({ id: 't', status: { state: 'completed' } });
+    expect(codes(client.warnings)).toEqual(['result-wrapped']);
   });
 });

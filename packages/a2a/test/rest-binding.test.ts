@@ -1,7 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { isHttpStatusError, isTimeoutError } from '@agentweb/http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createA2AClient,
   isA2AStreamError,
@@ -12,76 +10,7 @@ import {
 } from '../src/index.js';
 import { loopbackHttp } from './helpers/http.js';
 import { collect, collectUntilError, text } from './helpers/messages.js';
-
-interface Seen {
-  method: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
-
-const servers: Array<{ close(): void; closeAllConnections(): void }> = [];
-afterEach(() => {
-  for (const s of servers.splice(0)) {
-    s.closeAllConnections();
-    s.close();
-  }
-});
-
-/** A hand-written REST agent on loopback: the handler sees each request and writes any answer. */
-async function restAgent(handle: (req: Seen, res: ServerResponse) => void) {
-  const seen: Seen[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => {
-      body += c.toString();
-    });
-    req.on('end', () => {
-      const entry = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
-      seen.push(entry);
-      handle(entry, res);
-    });
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/a2a`;
-  return { base, seen };
-}
-
-const json = (res: ServerResponse, status: number, body: unknown, type = 'application/a2a+json') => {
-  res.writeHead(status, { 'content-type': type });
-  res.end(JSON.stringify(body));
-};
-
-function v1RestCard(url: string, tenant?: string) {
-  return {
-    name: 'rest agent',
-    description: 'd',
-    version: '1',
-    supportedInterfaces: [
-      { url, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0', ...(tenant ? { tenant } : {}) },
-    ],
-    capabilities: { streaming: true },
-    defaultInputModes: ['text/plain'],
-    defaultOutputModes: ['text/plain'],
-    skills: [{ id: 's', name: 's', description: 's', tags: [] }],
-  };
-}
-
-function v03RestCard(url: string) {
-  return {
-    name: 'rest agent',
-    description: 'd',
-    version: '1',
-    protocolVersion: '0.3.0',
-    url,
-    preferredTransport: 'HTTP+JSON',
-    capabilities: { streaming: true },
-    defaultInputModes: ['text/plain'],
-    defaultOutputModes: ['text/plain'],
-    skills: [{ id: 's', name: 's', description: 's', tags: [] }],
-  };
-}
+import { json, restAgent, v1RestCard, v03RestCard } from './helpers/rest-agent.js';
 
 const task = { id: 't1', contextId: 'c1', status: { state: 'TASK_STATE_COMPLETED' } };
 

@@ -3,12 +3,14 @@ import { type HttpClient, HttpStatusError, isHttpStatusError } from '@agentweb/h
 import type { AppliedAuth } from '../auth.js';
 import type { A2AOperation } from '../dialect.js';
 import { authRequiredError, invalidResponse } from '../errors.js';
+import { refusalFromJson } from '../http-refusal.js';
 import type { JsonObject, StreamEvent, TaskPushNotificationConfig } from '../model.js';
 import { parseJsonText, type RpcCallSite } from '../rpc-envelope.js';
 import { authErrorOf, readCapped } from '../rpc-transport.js';
 import { optionalArray, readAnswer, requireObject } from '../shape.js';
 import { isBlank, parseSseBatches } from '../sse-parser.js';
-import type { A2ATransport, OutgoingSend, TransportSettings } from '../transport.js';
+import type { A2ATransport, OutgoingSend, TransportCall, TransportSettings } from '../transport.js';
+import type { WarningSink } from '../warnings.js';
 import {
   messageToV1,
   pushConfigFromV1,
@@ -29,6 +31,7 @@ import {
   taskName,
 } from '../wire-v03-proto.js';
 import { restErrorFromBody } from './rest-errors.js';
+import { errorInOkBody, NOT_A2A, readStreamData } from './rest-lenient.js';
 
 const utf8 = new TextDecoder();
 
@@ -77,31 +80,45 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
     return { method: `${request.verb} ${request.path}`, url: href };
   }
 
+  // In strict mode there is no sink at all, and readers refuse what they would otherwise warn about.
+  const sinkOf = (call: TransportCall | undefined): WarningSink | undefined =>
+    settings.warn === undefined ? undefined : (call?.warn ?? settings.warn);
+
   function failure(
     request: RestRequest,
     href: string,
     status: number,
     text: string,
     headersOf: HttpStatusError['headers'],
+    warn: WarningSink | undefined,
     cause?: unknown,
   ): Error {
-    const typed = restErrorFromBody(text, {
-      operation: request.operation,
-      ...site(request, href),
-      httpStatus: status,
-    });
-    // Rate limiting is transport-level: callers need its status and Retry-After, as on the JSON-RPC binding.
+    const callSite = site(request, href);
+    // Rate limiting is transport-level: callers need its status and Retry-After, as on the JSON-RPC binding; a
+    // 429's body is read strictly, so no warning is reported for an error that is not thrown.
+    const typed = restErrorFromBody(
+      text,
+      { operation: request.operation, ...callSite, httpStatus: status },
+      status === 429 ? undefined : warn,
+    );
     if (typed && status !== 429) return typed;
-    return new HttpStatusError({
+    const failed = new HttpStatusError({
       url: href,
       status,
       headers: headersOf,
       bodyExcerpt: text.slice(0, 1024),
       ...(typed ? { cause: typed } : cause !== undefined ? { cause } : {}),
     });
+    const refusal =
+      warn && refusalFromJson(text, status, { ...callSite, binding: 'HTTP+JSON' }, failed, warn, NOT_A2A);
+    return refusal || failed;
   }
 
-  async function call(request: RestRequest, signal?: AbortSignal): Promise<unknown> {
+  async function call(
+    request: RestRequest,
+    signal: AbortSignal | undefined,
+    warn: WarningSink | undefined,
+  ): Promise<unknown> {
     const href = target(request);
     const auth = await settings.applyAuth(href, signal);
     let response: Awaited<ReturnType<HttpClient['request']>>;
@@ -131,10 +148,14 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
     }
     const text = utf8.decode(response.body);
     if (response.status < 200 || response.status >= 300) {
-      throw failure(request, href, response.status, text, response.headers);
+      throw failure(request, href, response.status, text, response.headers, warn);
     }
     if (text.trim() === '') return undefined;
-    return parseJsonText(text, site(request, href), `the HTTP ${response.status} body`);
+    const body = parseJsonText(text, site(request, href), `the HTTP ${response.status} body`);
+    const error =
+      warn && errorInOkBody(body, text, request.operation, site(request, href), response.status, warn);
+    if (error) throw error;
+    return body;
   }
 
   async function* stream<T>(
@@ -159,7 +180,7 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
       });
     } catch (error) {
       if (isHttpStatusError(error) && error.status !== 401 && error.status !== 403) {
-        throw failure(request, href, error.status, error.bodyExcerpt, error.headers, error);
+        throw failure(request, href, error.status, error.bodyExcerpt, error.headers, settings.warn, error);
       }
       throw authErrorOf(error, settings.profile);
     }
@@ -175,9 +196,16 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
           signal,
         },
       );
-      yield [
-        map(parseJsonText(text, callSite, `the ${contentType || 'untyped'} answer to a stream request`)),
-      ];
+      const value = parseJsonText(
+        text,
+        callSite,
+        `the ${contentType || 'untyped'} answer to a stream request`,
+      );
+      const error =
+        settings.warn &&
+        errorInOkBody(value, text, request.operation, callSite, opened.status, settings.warn);
+      if (error) throw error;
+      yield [map(value)];
       return;
     }
     const batches = parseSseBatches(opened.body, {
@@ -189,18 +217,22 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
       const out: T[] = [];
       try {
         for (const event of batch) {
-          if (isBlank(event.data)) continue;
+          const data = settings.warn === undefined ? event.data : readStreamData(event.data, settings.warn);
+          if (isBlank(data)) continue;
           if (event.event === 'error') {
-            const typed = restErrorFromBody(event.data, {
-              operation: request.operation,
-              ...callSite,
-              httpStatus: statusInErrorEvent(event.data),
-            });
-            throw (
-              typed ?? invalidResponse(`an error event on the stream: ${event.data.slice(0, 200)}`, callSite)
+            const typed = restErrorFromBody(
+              data,
+              { operation: request.operation, ...callSite, httpStatus: statusInErrorEvent(data) },
+              settings.warn,
             );
+            throw typed ?? invalidResponse(`an error event on the stream: ${data.slice(0, 200)}`, callSite);
           }
-          out.push(map(parseJsonText(event.data, callSite, 'an event on the stream')));
+          const value = parseJsonText(data, callSite, 'an event on the stream');
+          const error =
+            settings.warn &&
+            errorInOkBody(value, data, request.operation, callSite, undefined, settings.warn);
+          if (error) throw error;
+          out.push(map(value));
         }
       } catch (error) {
         // Events before the error event (or a malformed one) were sent: deliver them first.
@@ -228,15 +260,15 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
     if (params.metadata) out['metadata'] = params.metadata;
     return out;
   };
-  const readTask = (value: unknown, request: RestRequest, href = target(request)) =>
+  const readTask = (value: unknown, request: RestRequest, warn: WarningSink | undefined) =>
     readAnswer(
-      () => (v1 ? taskFromV1(value, 'result') : taskFromV03Proto(value, 'result')),
-      site(request, href).method,
-      href,
+      () => (v1 ? taskFromV1(value, 'result', warn) : taskFromV03Proto(value, 'result', warn)),
+      site(request, target(request)).method,
+      target(request),
     );
-  const readPush = (value: unknown, request: RestRequest) =>
+  const readPush = (value: unknown, request: RestRequest, warn: WarningSink | undefined) =>
     readAnswer(
-      () => (v1 ? pushConfigFromV1(value) : pushConfigFromV03Proto(value)),
+      () => (v1 ? pushConfigFromV1(value, 'result', warn) : pushConfigFromV03Proto(value)),
       site(request, target(request)).method,
       target(request),
     );
@@ -244,7 +276,10 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
     (request: RestRequest) =>
     (value: unknown): StreamEvent =>
       readAnswer(
-        () => (v1 ? streamEventFromV1(value) : streamEventFromV03Proto(value)),
+        () =>
+          v1
+            ? streamEventFromV1(value, 'result', settings.warn)
+            : streamEventFromV03Proto(value, 'result', settings.warn),
         site(request, target(request)).method,
         target(request),
       );
@@ -259,9 +294,10 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
         path: '/message:send',
         body: sendBody(params),
       };
-      const result = await call(request, call_?.signal);
+      const warn = sinkOf(call_);
+      const result = await call(request, call_?.signal, warn);
       return readAnswer(
-        () => (v1 ? sendResultFromV1(result) : sendResultFromV03Proto(result)),
+        () => (v1 ? sendResultFromV1(result, warn) : sendResultFromV03Proto(result, warn)),
         site(request, target(request)).method,
         target(request),
       );
@@ -278,7 +314,8 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
     async getTask(params, call_) {
       const request: RestRequest = { operation: 'get', verb: 'GET', path: task(params.id) };
       if (params.historyLength !== undefined) request.query = { historyLength: String(params.historyLength) };
-      return readTask(await call(request, call_?.signal), request);
+      const warn = sinkOf(call_);
+      return readTask(await call(request, call_?.signal, warn), request, warn);
     },
     async cancelTask(params, call_) {
       const request: RestRequest = {
@@ -287,7 +324,8 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
         path: task(params.id, ':cancel'),
         body: v1 ? { id: params.id } : { name: taskName(params.id) },
       };
-      return readTask(await call(request, call_?.signal), request);
+      const warn = sinkOf(call_);
+      return readTask(await call(request, call_?.signal, warn), request, warn);
     },
     subscribe(params, signal) {
       const request: RestRequest = {
@@ -304,7 +342,7 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
         verb: 'GET',
         path: v1 ? '/extendedAgentCard' : '/card',
       };
-      const result = await call(request, call_?.signal);
+      const result = await call(request, call_?.signal, sinkOf(call_));
       return readAnswer(
         () => requireObject(result, 'result'),
         site(request, target(request)).method,
@@ -318,7 +356,8 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
         path: pushPath(config.taskId),
         body: v1 ? pushConfigToV1(config, tenant) : pushConfigBodyV03(config),
       };
-      return readPush(await call(request, call_?.signal), request);
+      const warn = sinkOf(call_);
+      return readPush(await call(request, call_?.signal, warn), request, warn);
     },
     async getPushConfig(params, call_) {
       // Agents use the task id as the id of a task's only config when none was given (as JSON-RPC 0.3 allows).
@@ -327,21 +366,19 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
         verb: 'GET',
         path: pushPath(params.taskId, params.configId ?? params.taskId),
       };
-      return readPush(await call(request, call_?.signal), request);
+      const warn = sinkOf(call_);
+      return readPush(await call(request, call_?.signal, warn), request, warn);
     },
     async listPushConfigs(params, call_) {
       const request: RestRequest = { operation: 'pushList', verb: 'GET', path: pushPath(params.taskId) };
-      const result = await call(request, call_?.signal);
+      const warn = sinkOf(call_);
+      const result = await call(request, call_?.signal, warn);
       return readAnswer(
         () => {
-          const list =
-            optionalArray(
-              result === undefined ? undefined : requireObject(result, 'result')['configs'],
-              'result.configs',
-            ) ?? [];
+          const list = v1 ? pushConfigList(result, warn) : pushConfigListOf(result);
           return list.map((c, i) =>
             v1
-              ? pushConfigFromV1(c, `result.configs[${i}]`)
+              ? pushConfigFromV1(c, `result.configs[${i}]`, warn)
               : pushConfigFromV03Proto(c, `result.configs[${i}]`),
           );
         },
@@ -353,6 +390,7 @@ export function createRestTransport(settings: TransportSettings): A2ATransport {
       await call(
         { operation: 'pushDelete', verb: 'DELETE', path: pushPath(params.taskId, params.configId) },
         call_?.signal,
+        sinkOf(call_),
       );
     },
     close: () => Promise.resolve(),
@@ -378,4 +416,27 @@ function statusInErrorEvent(data: string): number {
   } catch {
     return 200;
   }
+}
+
+/** The `configs` of a list answer (absent: none). */
+function pushConfigListOf(result: unknown): unknown[] {
+  return (
+    optionalArray(
+      result === undefined ? undefined : requireObject(result, 'result')['configs'],
+      'result.configs',
+    ) ?? []
+  );
+}
+
+/** {@link pushConfigListOf}, and in lenient mode a bare array of configs (`result-unwrapped`). */
+function pushConfigList(result: unknown, warn: WarningSink | undefined): unknown[] {
+  if (warn !== undefined && Array.isArray(result)) {
+    warn({
+      code: 'result-unwrapped',
+      path: 'result',
+      message: 'the push configs came as a bare array where {"configs": [...]} belongs; read as the list',
+    });
+    return result;
+  }
+  return pushConfigListOf(result);
 }

@@ -6,11 +6,15 @@ import {
   parseSse as parseA2aSse,
   repairA2ACard,
   replyText,
+  restErrorFromBody,
   sendResultFromV1,
   sendResultFromV03,
+  sendResultFromV03Proto,
   streamEventFromV1,
   streamEventFromV03,
+  streamEventFromV03Proto,
   taskFromV1,
+  taskFromV03Proto,
 } from '@agentweb/a2a';
 import { detectCardFormat, safeParseAgentCard } from '@agentweb/agentcard';
 import {
@@ -99,6 +103,14 @@ const V1_REPLIES = mutatedJson([
   { message: { messageId: 'r', role: 'ROLE_AGENT', parts: [{ text: 'ok' }] } },
   { statusUpdate: { taskId: 't1', contextId: 'c', status: { state: 'TASK_STATE_WORKING' }, final: false } },
 ]);
+// What sloppy 1.0 and HTTP+JSON servers send: bare or wrapped tasks, other spellings, 0.3 shapes, snake_case.
+const LENIENT_V1_REPLIES = [
+  { kind: 'task', id: 't', contextId: 'c', status: { state: 'completed' }, artifacts: [] },
+  { task: { task: { id: 't', status: { state: 'TASK_STATE_WORKING' } } } },
+  { status_update: { task_id: 't', status: { state: 'input_required' } } },
+  { taskId: 't', artifact: { parts: [{ kind: 'file', file: { bytes: 'AA==' } }] }, append: true },
+  { messageId: 1, role: 'AGENT', parts: [{ text: 'x' }] },
+];
 const FILTER_SEEDS = [
   "price < 100 AND brand IN ('acme', 'bolt')",
   "NOT (color = 'red' OR size BETWEEN 1 AND 3)",
@@ -160,6 +172,70 @@ export const protocolTargets: FuzzTarget[] = [
       return [streamEventFromV03(value, warn), sendResultFromV03(value, warn), warnings];
     },
     size: jsonSize,
+    testRuns: 150,
+  }),
+  defineTarget({
+    name: 'a2a.sendResultFromV1+streamEventFromV1+taskFromV1 (lenient)',
+    input: mutatedJson([
+      ...LENIENT_V1_REPLIES,
+      { task: { id: 7, context_id: 'c', status: { state: 'COMPLETED', timestamp: 1 } } },
+    ]),
+    run: (value: unknown) => {
+      const warnings: unknown[] = [];
+      const warn = (w: unknown) => warnings.push(w);
+      // Each reader's typed refusal (the usual outcome) ends the call; the stream reader accepts the most.
+      return [
+        streamEventFromV1(value, 'result', warn),
+        taskFromV1(value, 'result', warn),
+        sendResultFromV1(value, warn),
+        warnings,
+      ];
+    },
+    size: jsonSize,
+    testRuns: 150,
+  }),
+  defineTarget({
+    name: 'a2a.sendResultFromV03Proto+streamEventFromV03Proto+taskFromV03Proto (lenient)',
+    input: mutatedJson([
+      ...LENIENT_V1_REPLIES,
+      { task: { id: 't', contextId: 'c', status: { state: 'TASK_STATE_CANCELLED' } } },
+      { kind: 'message', messageId: 'm', role: 'agent', content: [{ file: { uri: 'u' } }] },
+    ]),
+    run: (value: unknown) => {
+      const warnings: unknown[] = [];
+      const warn = (w: unknown) => warnings.push(w);
+      return [
+        streamEventFromV03Proto(value, 'result', warn),
+        taskFromV03Proto(value, 'result', warn),
+        sendResultFromV03Proto(value, warn),
+        warnings,
+      ];
+    },
+    size: jsonSize,
+    testRuns: 150,
+  }),
+  defineTarget({
+    name: 'a2a.restErrorFromBody (lenient)',
+    input: textInput(
+      [
+        '{"error":{"code":404,"status":"NOT_FOUND","message":"x","details":[{"reason":"TASK_NOT_FOUND"}]}}',
+        '{"jsonrpc":"2.0","id":null,"error":{"code":-32001,"message":"x"}}',
+        '{"error":{"code":404,"status":"not_found"}}',
+        '{"code":-32002,"message":"x"}',
+      ],
+      ['{', '}', '"', ':', ',', '"error"', '"code"', '"status"', '"reason"', '5', '-32001', 'Error', '_'],
+    ),
+    run: (text: string) => {
+      const warnings: unknown[] = [];
+      const site = { method: 'GET /tasks/t', url: 'https://a.example/tasks/t', httpStatus: 404 };
+      return [
+        restErrorFromBody(text, { ...site, operation: 'get' }, (w) => warnings.push(w)),
+        restErrorFromBody(text, { ...site, operation: 'cancel' }),
+        warnings,
+      ];
+    },
+    size: textSize,
+    neverThrows: true,
     testRuns: 150,
   }),
   defineTarget({
