@@ -30,6 +30,8 @@ export interface RewritingProxy {
   close(): Promise<void>;
 }
 
+const HOP_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding']);
+
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -55,7 +57,8 @@ export async function startRewritingProxy(
       const body = await readBody(req);
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(req.headers)) {
-        if (typeof value === 'string' && name !== 'host' && name !== 'connection') headers[name] = value;
+        // fetch sets the length of the body it sends itself (and some dispatchers refuse one given to them).
+        if (typeof value === 'string' && !HOP_HEADERS.has(name)) headers[name] = value;
       }
       const answer = await fetch(`${upstream}${req.url ?? '/'}`, {
         method: req.method ?? 'GET',
