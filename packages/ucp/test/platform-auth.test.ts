@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createHttpClient } from '@agentweb/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUcpClient, isUcpProtocolError, type UcpAuth } from '../src/index.js';
+import { twoTransportProfile } from './helpers.js';
 
 const KEY = 'key_live_9f8e7d6c5b4a';
 let server: Server;
@@ -21,21 +22,7 @@ beforeAll(async () => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(value));
     };
-    if (req.url === '/.well-known/ucp') {
-      return json(200, {
-        ucp: {
-          version: '2026-04-08',
-          services: {
-            'dev.ucp.shopping': [
-              { version: '2026-04-08', transport: 'rest', endpoint: `${base}/rest` },
-              { version: '2026-04-08', transport: 'mcp', endpoint: `${base}/mcp` },
-            ],
-          },
-          capabilities: { 'dev.ucp.shopping.order': [{ version: '2026-04-08' }] },
-          payment_handlers: {},
-        },
-      });
-    }
+    if (req.url === '/.well-known/ucp') return json(200, twoTransportProfile(base, 'dev.ucp.shopping.order'));
     const given = req.headers['x-api-key'] ?? req.headers['authorization'];
     // Always refused, repeating what was sent (as a careless business might).
     if (req.url?.startsWith('/rest/'))
