@@ -116,6 +116,8 @@ describe('agentweb cart + checkout at a UCP merchant', () => {
         '--confirm',
         '--payment-token',
         token,
+        '--expected-total',
+        String(seen.totalMinor),
         '--json',
         ...flags,
         ...s,
@@ -158,7 +160,16 @@ describe('agentweb cart + checkout at a UCP merchant', () => {
   }, 120_000);
 
   it('a CAP merchant: a clear error, exit 1, nothing sent', async () => {
-    const run = await runCli(['checkout', hostPort(sb, 0), '--confirm', '--payment-token', SECRET, ...flags]);
+    const run = await runCli([
+      'checkout',
+      hostPort(sb, 0),
+      '--confirm',
+      '--payment-token',
+      SECRET,
+      '--expected-total',
+      '100',
+      ...flags,
+    ]);
     expect(run.code).toBe(EXIT.failed);
     expect(run.stderr).toMatch(
       /^error: AGENTWEB_INVALID_INPUT: merchant: .* is a CAP merchant; checkout is a UCP operation/,
@@ -177,6 +188,7 @@ describe('agentweb cart + checkout at a UCP merchant', () => {
     [['--buyer-email', 'nobody'], /--buyer-email "nobody": expected an email address/],
     [['--frobnicate'], /unknown flag --frobnicate for checkout/],
     [['--payment-token', ''], /--payment-token is empty/],
+    [[], /--confirm with a payment token needs --expected-total/],
   ])('bad flags %j: usage error, exit 2, the token never echoed', async (extra, message) => {
     const run = await runInProcess([
       'checkout',
@@ -210,6 +222,8 @@ describe('agentweb cart + checkout at a UCP merchant', () => {
       SECRET,
       '--payment-handler',
       'no_such_handler',
+      '--expected-total',
+      '100',
       ...flags,
     ]);
     expect(handler.code).toBe(EXIT.usage);

@@ -130,6 +130,18 @@ export async function runCheckout(ctx: CommandContext): Promise<number> {
   const email = stringFlag(ctx.values, 'buyer-email');
   if (email !== undefined && !/^[^\s@]+@[^\s@]+$/.test(email))
     throw new CliUsageError(`--buyer-email "${email}": expected an email address`, 'checkout');
+  // The buyer confirms a total, not whatever the cart holds by the time the call is made.
+  if (confirm && token !== undefined && expected === undefined)
+    throw new CliUsageError(
+      '--confirm with a payment token needs --expected-total <minor-units>: the total the buyer confirmed (run without --confirm to see it)',
+      'checkout',
+    );
+  // The buyer confirms a total, not whatever the cart holds by the time the call is made.
+  if (confirm && token !== undefined && expected === undefined)
+    throw new CliUsageError(
+      '--confirm with a payment token needs --expected-total <minor-units>: the total the buyer confirmed (run without --confirm to see it)',
+      'checkout',
+    );
   const handlerFlag = stringFlag(ctx.values, 'payment-handler');
   try {
     const aw = ctx.client();
