@@ -177,6 +177,14 @@ describe('agentweb cart + checkout at a UCP merchant', () => {
     noToken(run, SECRET);
   }, 60_000);
 
+  it('a domain that is neither a CAP nor a UCP merchant: exit 1, both probes named', async () => {
+    const run = await runInProcess(['checkout', `nowhere.sandbox.test:${sb.http.port}`, '--json', ...flags]);
+    expect(run.code, run.stderr).toBe(EXIT.failed);
+    expect(run.stderr).toMatch(/no UCP merchant: HTTP_STATUS: .*404/);
+    const { error } = JSON.parse(run.stdout) as { error: { probes: { protocol: string; code: string }[] } };
+    expect(error.probes.map((p) => p.protocol)).toEqual(['cap', 'ucp']);
+  }, 60_000);
+
   it('an empty cart: exit 1, says to add items first', async () => {
     const run = await runInProcess(['checkout', ucpHost(), ...flags, ...state('empty')]);
     expect(run.code).toBe(EXIT.failed);

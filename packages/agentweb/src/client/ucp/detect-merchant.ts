@@ -21,8 +21,7 @@ export interface DetectDeps {
  * profile is CAP by definition; without `ucp`, nothing is probed for UCP.
  *
  * @throws the CAP error (NotACapMerchantError, DiscoveryError, ...) when neither protocol is found, its message
- *   saying why the UCP probe failed too, both failures in its `probes` (`MerchantProbeFailure`), and the UCP
- *   error as its `cause` when the CAP one has none.
+ *   saying why the UCP probe failed too, and both failures in its `probes` (`MerchantProbeFailure`).
  */
 export async function detectMerchant(
   deps: DetectDeps,

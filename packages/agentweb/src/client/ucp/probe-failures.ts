@@ -24,9 +24,10 @@ function failureOf(protocol: 'cap' | 'ucp', error: unknown): MerchantProbeFailur
 
 /**
  * The error `addMerchant` throws when neither protocol found a merchant: the CAP error itself (so callers that
- * match its class and code still do), its message followed by the UCP probe's failure, a `probes` array with both
- * failures (code and message each; plain data, so it is in the error's JSON form) and, when the CAP error has no
- * cause of its own, the UCP error as its `cause`.
+ * match its class and code still do), its message followed by the UCP probe's failure, and a `probes` array with
+ * both failures (code and message each; plain data, so it is in the error's JSON form). The UCP error is not made
+ * its `cause`: a cause says why the CAP error happened, and callers (the CLI's exit codes) read it so; a missing
+ * `/.well-known/ucp` (404) would turn "no merchant there" into a network failure.
  */
 export function withBothProbeFailures(capError: unknown, ucpError: unknown): unknown {
   if (!(capError instanceof Error)) return capError;
@@ -34,12 +35,5 @@ export function withBothProbeFailures(capError: unknown, ucpError: unknown): unk
   const probes: readonly MerchantProbeFailure[] = Object.freeze([failureOf('cap', capError), ucp]);
   Object.defineProperty(capError, 'probes', { value: probes, enumerable: true, configurable: true });
   capError.message = `${capError.message}; and no UCP merchant: ${ucp.code === undefined ? '' : `${ucp.code}: `}${ucp.message}`;
-  if (capError.cause === undefined)
-    Object.defineProperty(capError, 'cause', {
-      value: ucpError,
-      enumerable: false,
-      configurable: true,
-      writable: true,
-    });
   return capError;
 }
