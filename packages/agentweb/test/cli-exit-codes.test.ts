@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Sandbox, startSandbox } from '@agentweb/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT, EXIT_CODE_TABLE, exitCodesHelp, exitCodesMarkdown } from '../src/cli/exit-codes.js';
@@ -10,6 +12,10 @@ let sb: Sandbox;
 let flags: string[];
 /** The sandbox flags without --allow-http. */
 let httpsOnly: string[];
+/** Flags of a shopper with a cart at the UCP merchant (kept in a context file). */
+let shopper: string[];
+let ucpMerchant: string;
+let stateDir: string;
 
 beforeAll(async () => {
   ensureCliBuilt();
@@ -17,13 +23,29 @@ beforeAll(async () => {
     merchants: 4,
     seed: 'cli-exit',
     faults: { 2: { hang: true }, 3: { hang: 'all' } },
+    ucp: { count: 1 },
   });
   flags = sandboxFlags(sb);
   httpsOnly = flags.filter((f) => f !== '--allow-http');
+  stateDir = mkdtempSync(join(tmpdir(), 'agentweb-cli-exit-'));
+  ucpMerchant = `${sb.ucpMerchants[0]!.domain}:${sb.http.port}`;
+  shopper = [
+    ...flags,
+    '--ucp-profile',
+    'https://platform.agentweb.test/.well-known/ucp',
+    '--context-file',
+    join(stateDir, 'cart.json'),
+  ];
+  const found = await runInProcess(['search', 'lamp', '--merchant', ucpMerchant, '--json', ...shopper]);
+  const id = (JSON.parse(found.stdout) as { products: { product: { id: string } }[] }).products[0]!.product
+    .id;
+  const added = await runInProcess(['cart', 'add', ucpMerchant, id, ...shopper]);
+  if (added.code !== 0) throw new Error(`cart add failed: ${added.stderr}`);
 }, 180_000);
 
 afterAll(async () => {
   await sb?.close();
+  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
 });
 
 interface ExitCase {
@@ -168,6 +190,34 @@ const CASES: Record<number, ExitCase[]> = {
         );
         expect(run.stderr).not.toContain('no merchant is known yet');
       },
+    },
+  ],
+  [EXIT.needsConfirmation]: [
+    {
+      name: 'checkout without --confirm: the session and its continue_url, nothing paid',
+      args: () => ['checkout', ucpMerchant, '--buyer-email', 'b@example.test', ...shopper],
+      check: (run) => {
+        expect(run.stdout).toMatch(/continue_url: +http:\/\//);
+        expect(run.stderr).toMatch(/^not completed, nothing paid: run again with --confirm/);
+      },
+    },
+  ],
+  [EXIT.totalChanged]: [
+    {
+      name: 'checkout --confirm with a token and a total the session no longer has',
+      args: () => [
+        'checkout',
+        ucpMerchant,
+        '--confirm',
+        '--payment-token',
+        'tok_sandbox_success',
+        '--expected-total',
+        '1',
+        '--buyer-email',
+        'b@example.test',
+        ...shopper,
+      ],
+      check: (run) => expect(run.stderr).toMatch(/the total is now .* not the --expected-total/),
     },
   ],
   [EXIT.interrupted]: [

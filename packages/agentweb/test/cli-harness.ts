@@ -9,7 +9,7 @@ const repoDir = fileURLToPath(new URL('../../..', import.meta.url));
 /** The bin as package.json names it. */
 export const CLI_BIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const MCP_BIN = fileURLToPath(new URL('../dist/mcp/bin.js', import.meta.url));
-const DEPENDENCIES = ['core', 'http', 'agentcard', 'discovery', 'a2a', 'cap', 'agis', 'redis'];
+const DEPENDENCIES = ['core', 'http', 'agentcard', 'discovery', 'a2a', 'cap', 'agis', 'redis', 'ucp'];
 
 function newestSourceMtime(dir: string): number {
   let newest = 0;

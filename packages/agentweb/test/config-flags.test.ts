@@ -100,6 +100,26 @@ describe('clientOptionsFromFlags', () => {
     expect(await options.contextStore?.get({ userId: 'alice', merchantId: 'm' })).toBe('ctx-1');
   });
 
+  it('--ucp-profile sets ucp.profileUrl, and --token names UCP merchants too; a bad URL names the flag', () => {
+    expect(
+      clientOptionsFromFlags({
+        'ucp-profile': 'https://agent.example/.well-known/ucp',
+        token: ['ucp-shop.example=tok-1'],
+      }),
+    ).toEqual({
+      credentials: { 'ucp-shop.example': { type: 'bearer', token: 'tok-1' } },
+      ucp: {
+        profileUrl: 'https://agent.example/.well-known/ucp',
+        credentials: { 'ucp-shop.example': { type: 'bearer', token: 'tok-1' } },
+      },
+    });
+    expect(clientOptionsFromFlags({ 'ucp-profile': 'https://agent.example/p' })).toEqual({
+      ucp: { profileUrl: 'https://agent.example/p' },
+    });
+    for (const bad of ['agent.example/p', 'ftp://agent.example/p', ''])
+      expect(() => clientOptionsFromFlags({ 'ucp-profile': bad })).toThrow(/--ucp-profile/);
+  });
+
   it('leaves every default alone when no flag is given', () => {
     expect(clientOptionsFromFlags({})).toEqual({});
   });

@@ -32,6 +32,8 @@ describe('sandbox starters', () => {
     ['a merchant count that is a string', () => startSandbox({ merchants: '3' }), 'merchants'],
     ['a host off loopback', () => startSandbox({ host: '0.0.0.0' }), 'host'],
     ['faults that are a list', () => startSandbox({ faults: 'hang' }), 'faults'],
+    ['UCP tokens keyed by name', () => startSandbox({ ucp: { tokens: { shop: 'x' } } }), 'ucp.tokens'],
+    ['an empty UCP token', () => startSandbox({ ucp: { tokens: { 0: '' } } }), 'ucp.tokens'],
     [
       'a start timeout that is a string',
       () => startSandboxProcess({ startTimeoutMs: '1m' }),

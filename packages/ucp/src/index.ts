@@ -54,6 +54,13 @@ export type { Order } from './schemas/order.js';
 export { readUcpDocument, type UcpDocumentType } from './schemas/read-document.js';
 export { UCP_OPERATIONS, type UcpOperationName, type UcpOperationSpec } from './transport/operations.js';
 export { parseSseData } from './transport/sse-events.js';
+export type {
+  UcpApiKeyAuth,
+  UcpAuth,
+  UcpBearerAuth,
+  UcpCredentialSource,
+  UcpHeadersAuth,
+} from './transport/ucp-auth.js';
 export {
   isUcpConfirmationRequiredError,
   isUcpDocumentError,

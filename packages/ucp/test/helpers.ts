@@ -55,3 +55,20 @@ export function testInstrument(token: string): UcpPaymentInstrument {
     display: { brand: 'visa', last_digits: '4242' },
   };
 }
+
+/** A minimal 2026-04-08 business profile offering REST and MCP at `<base>/rest` and `<base>/mcp`, for ad hoc servers. */
+export function twoTransportProfile(base: string, capability: string): Record<string, unknown> {
+  return {
+    ucp: {
+      version: '2026-04-08',
+      services: {
+        'dev.ucp.shopping': [
+          { version: '2026-04-08', transport: 'rest', endpoint: `${base}/rest` },
+          { version: '2026-04-08', transport: 'mcp', endpoint: `${base}/mcp` },
+        ],
+      },
+      capabilities: { [capability]: [{ version: '2026-04-08' }] },
+      payment_handlers: {},
+    },
+  };
+}

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createHttpClient } from '@agentweb/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUcpClient, isUcpProtocolError } from '../src/index.js';
-import { testInstrument } from './helpers.js';
+import { testInstrument, twoTransportProfile } from './helpers.js';
 
 const TOKEN = 'tok_live_4242424242424242_secret';
 let server: Server;
@@ -19,21 +19,8 @@ beforeAll(async () => {
       res.writeHead(status, { 'content-type': 'application/json', ...extra });
       res.end(JSON.stringify(value));
     };
-    if (req.url === '/.well-known/ucp') {
-      return json(200, {
-        ucp: {
-          version: '2026-04-08',
-          services: {
-            'dev.ucp.shopping': [
-              { version: '2026-04-08', transport: 'rest', endpoint: `${base}/rest` },
-              { version: '2026-04-08', transport: 'mcp', endpoint: `${base}/mcp` },
-            ],
-          },
-          capabilities: { 'dev.ucp.shopping.checkout': [{ version: '2026-04-08' }] },
-          payment_handlers: {},
-        },
-      });
-    }
+    if (req.url === '/.well-known/ucp')
+      return json(200, twoTransportProfile(base, 'dev.ucp.shopping.checkout'));
     const echoed = body.match(/tok_[a-z0-9_]+/)?.[0] ?? '';
     if (req.url?.startsWith('/rest/'))
       return json(400, { code: 'invalid_payment', content: `token ${echoed} refused` });

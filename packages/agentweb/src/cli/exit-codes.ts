@@ -10,6 +10,10 @@ export const EXIT = {
   usage: 2,
   /** Network or remote failure: connection, timeout, HTTP error status, a remote agent's error answer. */
   network: 3,
+  /** A checkout was not completed because it needs the buyer: confirmation, a payment token, or the continue_url. */
+  needsConfirmation: 4,
+  /** A confirmed checkout was not completed because its total is no longer the one given in --expected-total. */
+  totalChanged: 5,
   /** Interrupted by SIGINT. */
   interrupted: 130,
 } as const;
@@ -42,6 +46,16 @@ export const EXIT_CODE_TABLE: readonly ExitCodeRow[] = [
     code: EXIT.network,
     meaning:
       "network or remote failure: connection refused, timeout (a merchant whose discovery timed out too), HTTP error status, refused address or scheme (http:// without --allow-http), a remote agent's error answer",
+  },
+  {
+    code: EXIT.needsConfirmation,
+    meaning:
+      'checkout not completed, nothing paid: it needs the buyer (run again with --confirm and a payment token, or hand the buyer the continue_url)',
+  },
+  {
+    code: EXIT.totalChanged,
+    meaning:
+      'checkout not completed, nothing paid: the total is no longer the --expected-total the buyer confirmed (show the new total and ask again)',
   },
   { code: EXIT.interrupted, meaning: 'interrupted (Ctrl-C; a second Ctrl-C leaves at once)' },
 ];
@@ -101,6 +115,8 @@ const REMOTE_ERRORS = new Set([
   'CapError',
   'CapResponseError',
   'CapTaskStateError',
+  'UcpProtocolError',
+  'UcpDocumentError',
   'AgisEndpointError',
   'RegistryError',
   'IdleTimeout',

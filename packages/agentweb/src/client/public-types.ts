@@ -76,6 +76,7 @@ export type {
 } from '@agentweb/discovery';
 export type { FetchFunction, HttpCacheStore, HttpClient, LookupFunction } from '@agentweb/http';
 export type {
+  UcpAuth,
   UcpClient,
   UcpMessage,
   UcpOutcome,
@@ -83,6 +84,7 @@ export type {
   UcpWarning,
 } from '@agentweb/ucp';
 export type { RedisBackoffSettings, RedisStateOptions } from './redis-options.js';
+export type { MerchantProbeFailure } from './ucp/probe-failures.js';
 export type { CheckoutOptions, CheckoutResult } from './ucp/ucp-checkout-types.js';
-export type { AgentWebUcpOptions } from './ucp/ucp-client-options.js';
+export type { AgentWebUcpOptions, UcpCredentials, UcpCredentialsKey } from './ucp/ucp-client-options.js';
 export type { UcpMerchantInfo } from './ucp/ucp-merchant-info.js';

@@ -122,8 +122,8 @@ export interface AgentWebOptions {
   /**
    * Shop at Universal Commerce Protocol merchants too: `addMerchant` (and a search or cart naming an unknown
    * merchant) then also reads the domain's `/.well-known/ucp`, and a merchant found there is searched, carted and
-   * checked out like a CAP one. `profileUrl` is the platform profile you host, sent in `UCP-Agent`. Without it no
-   * merchant is probed for UCP.
+   * checked out like a CAP one. `profileUrl` is the platform profile you host, sent in `UCP-Agent`; `credentials`
+   * authenticate the platform at merchants that require it. Without it no merchant is probed for UCP.
    */
   ucp?: AgentWebUcpOptions;
   /** Progress and diagnostics; errors thrown by the listener are ignored. */

@@ -16,6 +16,7 @@ export const CLIENT_FLAG_OPTIONS = {
   'context-file': { type: 'string' },
   redis: { type: 'string' },
   token: { type: 'string', multiple: true },
+  'ucp-profile': { type: 'string' },
 } as const;
 
 /** Help text for {@link CLIENT_FLAG_OPTIONS}, one line per flag. */
@@ -30,6 +31,7 @@ export const CLIENT_FLAGS_HELP = [
   '  --context-file <path>        keep contextIds in this JSON file across runs',
   '  --redis <redis://...>        keep contextIds, approvals, caches, backoffs in Redis, shared by instances',
   '  --token <domain=token>       bearer token for a merchant; repeatable',
+  '  --ucp-profile <url>          shop at UCP merchants too, as the platform whose profile is at <url>',
 ].join('\n');
 
 /** Values of {@link CLIENT_FLAG_OPTIONS} after `parseArgs`. */
@@ -44,4 +46,5 @@ export interface ClientFlagValues {
   'context-file'?: string | undefined;
   redis?: string | undefined;
   token?: string[] | undefined;
+  'ucp-profile'?: string | undefined;
 }

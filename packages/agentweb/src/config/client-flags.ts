@@ -53,6 +53,22 @@ export function clientOptionsFromFlags(values: ClientFlagValues): AgentWebOption
   if (values['context-file'] !== undefined)
     options.contextStore = createFileContextStore({ path: values['context-file'] });
   if (values.redis !== undefined) options.redis = { url: parseRedisUrl(values.redis) };
-  if (values.token?.length) options.credentials = parseTokens(values.token);
+  const tokens = values.token?.length ? parseTokens(values.token) : undefined;
+  if (tokens !== undefined) options.credentials = tokens;
+  const ucpProfile = values['ucp-profile'];
+  if (ucpProfile !== undefined) {
+    if (!/^https?:\/\//i.test(ucpProfile.trim()) || !URL.canParse(ucpProfile.trim()))
+      throw new ClientFlagError(
+        '--ucp-profile',
+        ucpProfile,
+        'expected the http(s) URL of your platform profile',
+      );
+    // --token names merchants by domain, which is how UCP credentials are keyed too (the domain whose profile
+    // is read is where they go).
+    options.ucp = {
+      profileUrl: ucpProfile.trim(),
+      ...(tokens === undefined ? {} : { credentials: tokens }),
+    };
+  }
   return options;
 }

@@ -6,7 +6,7 @@ const TRANSPORTS = new Set(['rest', 'mcp', 'both']);
 export function checkUcpOptions(value: unknown): void {
   if (value === undefined) return;
   if (!isRecord(value)) bad('ucp', `ucp must be an object, not ${show(value)}`);
-  const { count, transports, withoutCatalog, latencyMs, mcpSseAlternate, schemaDir } = value;
+  const { count, transports, withoutCatalog, latencyMs, mcpSseAlternate, schemaDir, tokens } = value;
   if (
     count !== undefined &&
     !(Number.isInteger(count) && (count as number) >= 0 && (count as number) <= 1000)
@@ -47,4 +47,12 @@ export function checkUcpOptions(value: unknown): void {
     bad('ucp.mcpSseAlternate', `ucp.mcpSseAlternate must be a boolean, not ${show(mcpSseAlternate)}`);
   if (schemaDir !== undefined && schemaDir !== false && typeof schemaDir !== 'string')
     bad('ucp.schemaDir', `ucp.schemaDir must be a folder path or false, not ${show(schemaDir)}`);
+  if (
+    tokens !== undefined &&
+    !(
+      isRecord(tokens) &&
+      Object.entries(tokens).every(([k, t]) => /^\d+$/.test(k) && typeof t === 'string' && t.length > 0)
+    )
+  )
+    bad('ucp.tokens', 'ucp.tokens must map merchant indexes to non-empty token strings');
 }

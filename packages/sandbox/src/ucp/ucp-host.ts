@@ -34,6 +34,13 @@ export interface SandboxUcpOptions {
    * against; default: that folder when present (a checkout of the repository), `false` to switch validation off.
    */
   schemaDir?: string | false;
+  /**
+   * Merchants that authenticate platforms, by index: the token their UCP service (REST and MCP, not the public
+   * profile) requires as `Authorization: Bearer <token>` or `X-API-Key: <token>`; without it a call is answered
+   * 401 with a UCP error body (`unauthorized`), a wrong one too (and the error text repeats what was sent, as a
+   * careless business might, so tests can see it withheld).
+   */
+  tokens?: Readonly<Record<number, string>>;
 }
 
 /** One sandbox UCP merchant. */
@@ -56,6 +63,8 @@ export interface SandboxUcpMerchant {
   transports: UcpMerchantTransports;
   /** Capabilities offered. */
   capabilities: readonly string[];
+  /** Whether its UCP service requires a token (`tokens` option). */
+  authenticated: boolean;
   /** Currency of every price. */
   currency: string;
   /** Whether requests and responses are validated against the vendored schemas. */
@@ -139,6 +148,7 @@ export function createUcpHost(options: {
         mcpSse: (o.mcpSseAlternate ?? true) && index % 2 === 1,
         stats,
         latencyMs,
+        token: o.tokens?.[index],
       }),
     );
     merchants.push({
@@ -151,6 +161,7 @@ export function createUcpHost(options: {
       mcpEndpoint: served === 'rest' ? undefined : `${baseUrl}${UCP_MCP_PATH}`,
       transports: served,
       capabilities,
+      authenticated: o.tokens?.[index] !== undefined,
       currency: catalog.currency,
       validated: validation !== undefined,
       stats,

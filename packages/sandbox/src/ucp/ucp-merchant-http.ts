@@ -29,6 +29,8 @@ export interface UcpMerchantStats {
   invalidRequests: string[];
   /** Responses of this merchant that did not validate (operation: problems); should stay empty. */
   invalidResponses: string[];
+  /** Requests that carried the required token (`tokens` option). */
+  authenticatedCalls?: number;
 }
 
 /** One sandbox UCP merchant's request handler. */
@@ -44,6 +46,8 @@ export interface UcpMerchantHandlerOptions {
   stats: UcpMerchantStats;
   /** Extra latency per request, ms. */
   latencyMs: number;
+  /** The token the UCP service requires (bearer or `X-API-Key`); none when undefined. */
+  token?: string | undefined;
 }
 
 const MAX_BODY = 1024 * 1024;
@@ -116,6 +120,34 @@ function restRoute(method: string, path: string): { operation: string; id?: stri
 function agentProfile(header: string | undefined): string | undefined {
   const match = /(?:^|[;,\s])profile="((?:[^"\\]|\\.)*)"/.exec(header ?? '');
   return match?.[1]?.replace(/\\(.)/g, '$1');
+}
+
+function presented(req: IncomingMessage): string | undefined {
+  const bearer = /^Bearer\s+(.+)$/i.exec(String(req.headers['authorization'] ?? ''))?.[1];
+  const key = req.headers['x-api-key'];
+  return bearer ?? (Array.isArray(key) ? key[0] : key);
+}
+
+function authorized(req: IncomingMessage, token: string, stats: UcpMerchantStats): boolean {
+  const given = presented(req);
+  if (given !== undefined)
+    stats.authenticatedCalls = (stats.authenticatedCalls ?? 0) + (given === token ? 1 : 0);
+  return given === token;
+}
+
+/** 401 with a UCP error body; a wrong token is repeated in it, as a careless business might. */
+function unauthorized(req: IncomingMessage, res: ServerResponse): void {
+  const given = presented(req);
+  send(
+    res,
+    401,
+    {
+      code: 'unauthorized',
+      content:
+        given === undefined ? 'this business requires platform credentials' : `token ${given} is not valid`,
+    },
+    { 'www-authenticate': 'Bearer' },
+  );
 }
 
 /** Builds the handler of one merchant (profile, REST binding, MCP binding). */
@@ -366,6 +398,10 @@ export function createUcpMerchantHandler(o: UcpMerchantHandlerOptions) {
       if (req.method === 'GET' && path === '/.well-known/ucp') return profile(res, false);
       if (req.method === 'GET' && path === `/.well-known/ucp/${SANDBOX_UCP_LEGACY_VERSION}`)
         return profile(res, true);
+      const service =
+        (o.transports !== 'mcp' && path.startsWith(`${UCP_REST_PATH}/`)) ||
+        (o.transports !== 'rest' && path === UCP_MCP_PATH);
+      if (service && o.token !== undefined && !authorized(req, o.token, stats)) return unauthorized(req, res);
       if (o.transports !== 'mcp' && path.startsWith(`${UCP_REST_PATH}/`))
         return rest(req, res, path.slice(UCP_REST_PATH.length));
       if (o.transports !== 'rest' && path === UCP_MCP_PATH) return mcp(req, res);

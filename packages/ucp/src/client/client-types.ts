@@ -6,6 +6,7 @@ import type { Cart } from '../schemas/cart.js';
 import type { ProductDetail, ProductList } from '../schemas/catalog.js';
 import type { Checkout } from '../schemas/checkout.js';
 import type { Order } from '../schemas/order.js';
+import type { UcpAuth } from '../transport/ucp-auth.js';
 import type { UcpWarning } from '../ucp-warnings.js';
 import type { UcpResult } from './results.js';
 
@@ -41,6 +42,12 @@ export interface UcpClientOptions {
   profileCache?: ProfileCache;
   /** Id generator for `Request-Id` and `Idempotency-Key` (default `crypto.randomUUID`). */
   randomId?: () => string;
+  /**
+   * The platform's credentials at this business (a business that authenticates platforms: a bearer token or an
+   * API key header): sent as headers of every operation and of the MCP handshake, never with the public profile
+   * read; their values are withheld from every error. Default: none.
+   */
+  auth?: UcpAuth;
 }
 
 /** What `connect()` settled with the business. */

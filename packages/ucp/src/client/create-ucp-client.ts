@@ -19,6 +19,7 @@ import { createMcpTransport } from '../transport/mcp-transport.js';
 import { UCP_OPERATIONS, type UcpOperationName } from '../transport/operations.js';
 import { createRestTransport } from '../transport/rest-transport.js';
 import type { UcpTransport } from '../transport/transport-types.js';
+import { createUcpAuthApplier, UCP_AUTH_RULE } from '../transport/ucp-auth.js';
 import { UcpConfirmationRequiredError, UcpNotSupportedError } from '../ucp-errors.js';
 import type { UcpWarning } from '../ucp-warnings.js';
 import type { UcpCheckoutResult, UcpClient, UcpClientOptions, UcpSession } from './client-types.js';
@@ -41,6 +42,7 @@ const OPTION_RULES = {
   capabilities: is.arrayOf(is.nonEmptyString),
   profileCache: is.methods('get', 'set'),
   randomId: is.function,
+  auth: UCP_AUTH_RULE,
 };
 
 const checkoutRead: ReadSpec<Checkout> = {
@@ -87,6 +89,7 @@ export function createUcpClient(options: UcpClientOptions): UcpClient {
   const profileCache = options.profileCache ?? createMemoryProfileCache();
   const strict = options.strict ?? false;
   const randomId = options.randomId ?? randomUUID;
+  const auth = createUcpAuthApplier(options.auth);
   let session: Promise<{ session: UcpSession; transport: UcpTransport }> | undefined;
 
   function warn(warnings: readonly UcpWarning[], operation: string): void {
@@ -146,8 +149,8 @@ export function createUcpClient(options: UcpClientOptions): UcpClient {
     const platformProfile = options.profileUrls?.[choice.version] ?? options.profileUrl;
     const transport =
       service.transport === 'mcp'
-        ? createMcpTransport({ http, endpoint: service.endpoint, profileUrl: platformProfile })
-        : createRestTransport({ http, endpoint: service.endpoint, profileUrl: platformProfile });
+        ? createMcpTransport({ http, endpoint: service.endpoint, profileUrl: platformProfile, auth })
+        : createRestTransport({ http, endpoint: service.endpoint, profileUrl: platformProfile, auth });
     warn(warnings, 'connect');
     return {
       session: {

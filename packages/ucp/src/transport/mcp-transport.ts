@@ -4,6 +4,7 @@ import { httpProtocolError } from './read-answer.js';
 import { MAX_UCP_RESPONSE_BYTES } from './rest-transport.js';
 import { parseSseData } from './sse-events.js';
 import { type TransportCall, type UcpTransport, withoutSecrets } from './transport-types.js';
+import type { AppliedUcpAuth } from './ucp-auth.js';
 
 /** The MCP protocol revision this client asks for in `initialize`. */
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
@@ -18,6 +19,8 @@ export interface McpTransportOptions {
   profileUrl: string;
   /** Client name in `initialize` (default `agentweb-ucp`). */
   clientName?: string;
+  /** The platform's credentials for this business, as headers of every POST, the handshake included. */
+  auth?: ((signal: AbortSignal | undefined) => Promise<AppliedUcpAuth>) | undefined;
 }
 
 interface RpcAnswer {
@@ -43,9 +46,17 @@ export function createMcpTransport(options: McpTransportOptions): UcpTransport {
 
   async function post(
     message: Record_,
-    call: Pick<TransportCall, 'signal' | 'timeoutMs' | 'secrets'> & { operation: string; read: boolean },
+    call: Pick<TransportCall, 'signal' | 'timeoutMs' | 'secrets'> & {
+      operation: string;
+      read: boolean;
+      auth: AppliedUcpAuth | undefined;
+    },
   ): Promise<RpcAnswer | undefined> {
-    const headers: Record<string, string> = { 'MCP-Protocol-Version': MCP_PROTOCOL_VERSION };
+    const { auth } = call;
+    const headers: Record<string, string> = {
+      ...auth?.headers,
+      'MCP-Protocol-Version': MCP_PROTOCOL_VERSION,
+    };
     if (sessionId) headers['Mcp-Session-Id'] = sessionId;
     const result = await http.request(endpoint, {
       method: 'POST',
@@ -60,6 +71,7 @@ export function createMcpTransport(options: McpTransportOptions): UcpTransport {
       ...(call.signal ? { signal: call.signal } : {}),
       ...(call.timeoutMs !== undefined ? { timeoutMs: call.timeoutMs } : {}),
     });
+    // `call.secrets` holds the credentials' values too: a business that echoes them gets them withheld.
     if (result.status >= 400) throw httpProtocolError(result, call.operation, endpoint, call.secrets);
     const issued = result.headers.get('mcp-session-id');
     if (issued) sessionId = issued;
@@ -107,6 +119,8 @@ export function createMcpTransport(options: McpTransportOptions): UcpTransport {
 
   async function initialize(call: Pick<TransportCall, 'signal' | 'timeoutMs'>): Promise<void> {
     const id = nextId++;
+    const auth = await options.auth?.(call.signal);
+    const secrets = auth?.secrets;
     const answer = await post(
       {
         jsonrpc: '2.0',
@@ -118,12 +132,12 @@ export function createMcpTransport(options: McpTransportOptions): UcpTransport {
           clientInfo: { name: options.clientName ?? 'agentweb-ucp', version: '0.1.0' },
         },
       },
-      { ...call, operation: 'initialize', read: true, secrets: undefined },
+      { ...call, operation: 'initialize', read: true, secrets, auth },
     );
-    if (!answer || answer.error) throw rpcError(answer ?? {}, 'initialize', undefined);
+    if (!answer || answer.error) throw rpcError(answer ?? {}, 'initialize', secrets);
     await post(
       { jsonrpc: '2.0', method: 'notifications/initialized' },
-      { ...call, operation: 'initialize', read: true, secrets: undefined },
+      { ...call, operation: 'initialize', read: true, secrets, auth },
     );
   }
 
@@ -140,6 +154,8 @@ export function createMcpTransport(options: McpTransportOptions): UcpTransport {
       }
       await ready;
       const { operation } = call;
+      const auth = await options.auth?.(call.signal);
+      const secrets = auth === undefined ? call.secrets : [...(call.secrets ?? []), ...auth.secrets];
       const meta: Record_ = { 'ucp-agent': { profile: options.profileUrl }, 'request-id': call.requestId };
       if (call.idempotencyKey) meta['idempotency-key'] = call.idempotencyKey;
       const args: Record_ = { meta };
@@ -157,11 +173,12 @@ export function createMcpTransport(options: McpTransportOptions): UcpTransport {
           read: !operation.mutation,
           signal: call.signal,
           timeoutMs: call.timeoutMs,
-          secrets: call.secrets,
+          secrets,
+          auth,
         },
       );
-      if (!answer) throw rpcError({}, operation.name, call.secrets);
-      if (answer.error) throw rpcError(answer, operation.name, call.secrets);
+      if (!answer) throw rpcError({}, operation.name, secrets);
+      if (answer.error) throw rpcError(answer, operation.name, secrets);
       const result = isRecord(answer.result) ? answer.result : {};
       let data: unknown = result['structuredContent'];
       if (data === undefined && Array.isArray(result['content'])) {
@@ -181,7 +198,7 @@ export function createMcpTransport(options: McpTransportOptions): UcpTransport {
         throw new UcpProtocolError({
           operation: operation.name,
           ucpCode: typeof body['code'] === 'string' ? body['code'] : 'tool_error',
-          content: withoutSecrets(typeof body['content'] === 'string' ? body['content'] : '', call.secrets),
+          content: withoutSecrets(typeof body['content'] === 'string' ? body['content'] : '', secrets),
           businessUrl: endpoint,
         });
       }

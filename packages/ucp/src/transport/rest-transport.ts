@@ -1,6 +1,7 @@
 import type { HttpClient } from '@agentweb/http';
 import { httpProtocolError, jsonBody } from './read-answer.js';
 import { type TransportCall, type UcpTransport, ucpAgentHeader } from './transport-types.js';
+import type { AppliedUcpAuth } from './ucp-auth.js';
 
 /** Largest UCP response read (a catalog page with media can be large; the HTTP client refuses more). */
 export const MAX_UCP_RESPONSE_BYTES = 4 * 1024 * 1024;
@@ -13,6 +14,8 @@ export interface RestTransportOptions {
   endpoint: string;
   /** The platform profile URL sent in `UCP-Agent`. */
   profileUrl: string;
+  /** The platform's credentials for this business, as headers (see `createUcpAuthApplier`). */
+  auth?: ((signal: AbortSignal | undefined) => Promise<AppliedUcpAuth>) | undefined;
 }
 
 /**
@@ -29,8 +32,14 @@ export function createRestTransport(options: RestTransportOptions): UcpTransport
     async call(call: TransportCall) {
       const { operation } = call;
       const url = `${base}${operation.path(call.id ?? '')}`;
-      const headers: Record<string, string> = { 'UCP-Agent': agent, 'Request-Id': call.requestId };
+      const auth = await options.auth?.(call.signal);
+      const headers: Record<string, string> = {
+        ...auth?.headers,
+        'UCP-Agent': agent,
+        'Request-Id': call.requestId,
+      };
       if (call.idempotencyKey) headers['Idempotency-Key'] = call.idempotencyKey;
+      const secrets = auth === undefined ? call.secrets : [...(call.secrets ?? []), ...auth.secrets];
       const result = await options.http.request(url, {
         method: operation.method,
         headers,
@@ -46,8 +55,7 @@ export function createRestTransport(options: RestTransportOptions): UcpTransport
         ...(call.signal ? { signal: call.signal } : {}),
         ...(call.timeoutMs !== undefined ? { timeoutMs: call.timeoutMs } : {}),
       });
-      if (result.status >= 400)
-        throw httpProtocolError(result, operation.name, options.endpoint, call.secrets);
+      if (result.status >= 400) throw httpProtocolError(result, operation.name, options.endpoint, secrets);
       return { status: result.status, data: jsonBody(result, `${operation.name} at ${options.endpoint}`) };
     },
   };

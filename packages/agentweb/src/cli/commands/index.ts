@@ -3,6 +3,8 @@ import { agisMcpCommand } from './agis-mcp.js';
 import { agisValidateCommand } from './agis-validate.js';
 import { askCommand } from './ask.js';
 import { cardValidateCommand } from './card-validate.js';
+import { cartCommand } from './cart.js';
+import { checkoutCommand } from './checkout.js';
 import { crawlCommand } from './crawl.js';
 import { crawlWorkerCommand } from './crawl-worker.js';
 import { discoverCommand } from './discover.js';
@@ -16,6 +18,8 @@ export const COMMANDS: readonly CliCommand[] = [
   cardValidateCommand,
   searchCommand,
   productCommand,
+  cartCommand,
+  checkoutCommand,
   agisValidateCommand,
   agisMcpCommand,
   intentCommand,

@@ -5,6 +5,7 @@ import type { UcpClient, UcpSession } from '@agentweb/ucp';
 import { urlHost } from '../endpoint-hosts.js';
 import type { AgentWebMerchant } from '../types.js';
 import type { AgentWebUcpOptions } from './ucp-client-options.js';
+import { lookupUcpCredentials } from './ucp-credentials.js';
 import { createUcpMerchantClient } from './ucp-merchant-client.js';
 
 /** What building a UCP merchant needs from the client. */
@@ -24,6 +25,8 @@ export interface FoundUcpMerchant {
   client: UcpClient;
   session: UcpSession;
   businessUrl: string;
+  /** True when the platform's credentials are sent to this business (`ucp.credentials`). */
+  authenticated: boolean;
 }
 
 /** The business origin a target names: a URL's origin, or `<defaultScheme>://<domain>`. */
@@ -46,15 +49,17 @@ export async function findUcpMerchant(
 ): Promise<FoundUcpMerchant> {
   const { createUcpClient } = await import('@agentweb/ucp');
   const businessUrl = businessOriginOf(target, deps.defaultScheme);
+  const auth = lookupUcpCredentials(deps.ucp.credentials, businessUrl);
   const client = createUcpClient({
     profileUrl: deps.ucp.profileUrl,
     businessUrl,
     http: deps.http,
     strict: deps.strict,
     ...(deps.ucp.transport === undefined ? {} : { transport: deps.ucp.transport }),
+    ...(auth === undefined ? {} : { auth }),
   });
   const session = await client.connect(signal === undefined ? {} : { signal });
-  return { client, session, businessUrl };
+  return { client, session, businessUrl, authenticated: auth !== undefined };
 }
 
 /**
@@ -91,7 +96,7 @@ export function ucpMerchantOf(deps: UcpMerchantDeps, found: FoundUcpMerchant): A
     backoff,
     contextStore: deps.contextStore,
     userId: deps.userId,
-    authenticated: false,
+    authenticated: found.authenticated,
   });
   return Object.freeze({
     id,

@@ -3,6 +3,7 @@ import { buildMerchant, type MerchantDeps } from '../build-merchant.js';
 import { isCardUrl } from '../card-url.js';
 import type { AddMerchantOptions, AgentWebMerchant } from '../types.js';
 import { findUcpMerchant, type UcpMerchantDeps, ucpMerchantOf } from './build-ucp-merchant.js';
+import { withBothProbeFailures } from './probe-failures.js';
 
 /** What detecting a merchant's protocol needs: the CAP deps, and the UCP ones when the client has `ucp`. */
 export interface DetectDeps {
@@ -19,8 +20,8 @@ export interface DetectDeps {
  * is aborted as soon as the CAP card is found. A card URL or a
  * profile is CAP by definition; without `ucp`, nothing is probed for UCP.
  *
- * @throws the CAP error (NotACapMerchantError, DiscoveryError, ...) when neither protocol is found, with the UCP
- *   error as its `cause` when the CAP one has none.
+ * @throws the CAP error (NotACapMerchantError, DiscoveryError, ...) when neither protocol is found, its message
+ *   saying why the UCP probe failed too, and both failures in its `probes` (`MerchantProbeFailure`).
  */
 export async function detectMerchant(
   deps: DetectDeps,
@@ -46,11 +47,13 @@ export async function detectMerchant(
     return merchant;
   } catch (capError) {
     options.signal?.throwIfAborted();
+    let found: Awaited<typeof ucp>;
     try {
-      return ucpMerchantOf(ucpDeps, await ucp);
-    } catch {
-      throw capError;
+      found = await ucp;
+    } catch (ucpError) {
+      throw withBothProbeFailures(capError, ucpError);
     }
+    return ucpMerchantOf(ucpDeps, found);
   } finally {
     options.signal?.removeEventListener('abort', stopProbe);
   }

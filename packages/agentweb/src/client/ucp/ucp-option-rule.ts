@@ -5,6 +5,7 @@ export const UCP_OPTION_RULE = is.shape(
   {
     profileUrl: required(is.url),
     transport: is.oneOf('rest', 'mcp', 'auto'),
+    credentials: is.anyOf(is.object, is.function),
   },
-  '{ profileUrl } (the platform profile URL sent in UCP-Agent)',
+  '{ profileUrl, transport?, credentials? } (the platform profile URL sent in UCP-Agent)',
 );
