@@ -3,6 +3,7 @@ import { addAgisServiceTools, type RegisterAgisServiceOptions } from './agis-too
 import { listedAsIs } from './listed-json-schema.js';
 import { AGIS_RESULT_JSON_SCHEMA } from './neutral-tools.generated.js';
 import type { ServedToolHandle, StdioMcpServer } from './stdio/stdio-mcp-server.js';
+import { PLAIN_CALL_EXECUTION } from './tool-listing.js';
 
 /**
  * Lists every endpoint of a loaded AGIS service on the stdio server, with the names, schemas, rules and calls
@@ -25,6 +26,7 @@ export function serveAgisService(
           inputSchema: listedAsIs(tool.inputSchema),
           outputSchema: AGIS_RESULT_JSON_SCHEMA,
           annotations: tool.annotations,
+          execution: { ...PLAIN_CALL_EXECUTION },
           call: (args, { signal }) => tool.call(args, signal),
         }),
     },

@@ -3,7 +3,7 @@ import { relaxNullableFields } from '../tools/relax-nullable.js';
 import { AGIS_TOOL_DATA_SCHEMA, toolResultSchema } from '../tools/tool-output-schemas.js';
 import type { AgentWebTool } from '../tools/tool-types.js';
 import type { JsonSchemaObject } from './stdio/served-tool.js';
-import type { McpToolListing } from './tool-listing.js';
+import { type McpToolListing, PLAIN_CALL_EXECUTION } from './tool-listing.js';
 
 /**
  * The JSON Schema `tools/list` carries for a zod object: what the MCP SDK's `McpServer` produces from it (zod's
@@ -43,5 +43,6 @@ export function neutralToolListing(tool: AgentWebTool): McpToolListing {
     inputSchema: listedJsonSchema(listedInputSchema(input.schema), 'input'),
     outputSchema: listedJsonSchema(tool.outputSchema, 'output'),
     annotations: { title: tool.title, ...tool.annotations },
+    execution: { ...PLAIN_CALL_EXECUTION },
   };
 }

@@ -1,5 +1,5 @@
-import { NEUTRAL_TOOL_LISTING } from './neutral-tools.generated.js';
 import type { NeutralToolRuntime } from './neutral-tool-runtime.js';
+import { NEUTRAL_TOOL_LISTING } from './neutral-tools.generated.js';
 import type { ServedTool } from './stdio/served-tool.js';
 
 /**

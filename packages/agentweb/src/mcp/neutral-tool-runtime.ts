@@ -1,7 +1,7 @@
 import type { AgentWebClient } from '../client/types.js';
 import { buildAgentWebTools } from '../tools/create-agent-web-tools.js';
-import type { ToolCallAnswer } from './stdio/served-tool.js';
 import { neutralToolCall } from './neutral-tool-call.js';
+import type { ToolCallAnswer } from './stdio/served-tool.js';
 
 /** Runs the neutral tools by name (the part of the bin that loads zod and the tools, on the first call). */
 export type NeutralToolRuntime = (

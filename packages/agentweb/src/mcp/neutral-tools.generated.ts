@@ -176,6 +176,9 @@ export const NEUTRAL_TOOL_LISTING: readonly McpToolListing[] = [
       "openWorldHint": true,
       "idempotentHint": true,
       "destructiveHint": false
+    },
+    "execution": {
+      "taskSupport": "forbidden"
     }
   },
   {
@@ -449,6 +452,9 @@ export const NEUTRAL_TOOL_LISTING: readonly McpToolListing[] = [
       "openWorldHint": true,
       "idempotentHint": true,
       "destructiveHint": false
+    },
+    "execution": {
+      "taskSupport": "forbidden"
     }
   },
   {
@@ -607,6 +613,9 @@ export const NEUTRAL_TOOL_LISTING: readonly McpToolListing[] = [
       "openWorldHint": true,
       "idempotentHint": true,
       "destructiveHint": false
+    },
+    "execution": {
+      "taskSupport": "forbidden"
     }
   },
   {
@@ -732,6 +741,9 @@ export const NEUTRAL_TOOL_LISTING: readonly McpToolListing[] = [
       "openWorldHint": true,
       "idempotentHint": false,
       "destructiveHint": true
+    },
+    "execution": {
+      "taskSupport": "forbidden"
     }
   },
   {
@@ -839,6 +851,9 @@ export const NEUTRAL_TOOL_LISTING: readonly McpToolListing[] = [
       "openWorldHint": true,
       "idempotentHint": true,
       "destructiveHint": false
+    },
+    "execution": {
+      "taskSupport": "forbidden"
     }
   },
   {
@@ -978,6 +993,9 @@ export const NEUTRAL_TOOL_LISTING: readonly McpToolListing[] = [
       "openWorldHint": false,
       "idempotentHint": true,
       "destructiveHint": false
+    },
+    "execution": {
+      "taskSupport": "forbidden"
     }
   },
   {
@@ -1123,6 +1141,9 @@ export const NEUTRAL_TOOL_LISTING: readonly McpToolListing[] = [
       "openWorldHint": true,
       "idempotentHint": false,
       "destructiveHint": true
+    },
+    "execution": {
+      "taskSupport": "forbidden"
     }
   },
   {
@@ -1252,6 +1273,9 @@ export const NEUTRAL_TOOL_LISTING: readonly McpToolListing[] = [
       "openWorldHint": true,
       "idempotentHint": false,
       "destructiveHint": false
+    },
+    "execution": {
+      "taskSupport": "forbidden"
     }
   },
   {
@@ -1410,6 +1434,9 @@ export const NEUTRAL_TOOL_LISTING: readonly McpToolListing[] = [
       "openWorldHint": true,
       "idempotentHint": false,
       "destructiveHint": true
+    },
+    "execution": {
+      "taskSupport": "forbidden"
     }
   }
 ];

@@ -14,4 +14,9 @@ export interface McpToolListing {
   outputSchema: JsonSchemaObject;
   /** MCP annotations. */
   annotations: JsonSchemaObject;
+  /** Task support (2025-11-25): these tools run as plain calls, never as tasks (as the SDK's server lists them). */
+  execution: { taskSupport: 'forbidden' };
 }
+
+/** What every tool of both servers says about tasks. */
+export const PLAIN_CALL_EXECUTION = { taskSupport: 'forbidden' } as const;

@@ -25,6 +25,8 @@ export interface ServedTool {
   outputSchema?: JsonSchemaObject;
   /** MCP tool annotations (hints). */
   annotations?: JsonSchemaObject;
+  /** How the tool may be run (`{ taskSupport: 'forbidden' }`: plain calls only). */
+  execution?: JsonSchemaObject;
   /** Runs the tool; should not reject (a rejection is answered as an `isError` result with its message). */
   call(args: Record<string, unknown>, context: { signal: AbortSignal }): Promise<ToolCallAnswer>;
 }

@@ -339,6 +339,7 @@ function listing(tool: ServedTool): Record<string, unknown> {
     inputSchema: tool.inputSchema,
     ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
     ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
+    ...(tool.execution === undefined ? {} : { execution: tool.execution }),
   };
 }
 
