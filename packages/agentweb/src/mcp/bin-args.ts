@@ -1,6 +1,7 @@
 import type { AgentWebOptions } from '../client/types.js';
 import { clientOptionsFromFlags } from '../config/index.js';
-import { type AgisSourceArg, parseMcpBinFlags } from './bin-flags.js';
+import { type AgisSourceArg, McpBinFlagsError, parseMcpBinFlags } from './bin-flags.js';
+import { McpUsageError } from './mcp-usage-error.js';
 
 export { type AgisSourceArg, MCP_BIN_HELP, MCP_BIN_OPTIONS } from './bin-flags.js';
 
@@ -29,7 +30,13 @@ export type McpBinCommand =
  *   flag whose value cannot be used.
  */
 export function parseMcpBinArgs(argv: readonly string[]): McpBinCommand {
-  const flags = parseMcpBinFlags(argv);
+  let flags: ReturnType<typeof parseMcpBinFlags>;
+  try {
+    flags = parseMcpBinFlags(argv);
+  } catch (error) {
+    if (error instanceof McpBinFlagsError) throw new McpUsageError(error.message, error.cause);
+    throw error;
+  }
   if (flags.kind !== 'serve') return flags;
   const { values, ...rest } = flags;
   return { ...rest, clientOptions: clientOptionsFromFlags(values) };

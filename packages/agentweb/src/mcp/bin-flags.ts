@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
 import { CLIENT_FLAG_OPTIONS, CLIENT_FLAGS_HELP } from '../config/client-flag-table.js';
-import { McpUsageError } from './mcp-usage-error.js';
 
 /** The option table of `agentweb-mcp`: its own flags plus the shared client flags. */
 export const MCP_BIN_OPTIONS = {
@@ -45,6 +44,17 @@ export interface AgisSourceArg {
   baseUrl?: string;
 }
 
+/**
+ * Why the command line cannot be used (unknown flag, missing value, stray argument). A plain error, so the bin
+ * parses its flags without loading `@agentweb/core`; `parseMcpBinArgs` turns it into `McpUsageError`.
+ */
+export class McpBinFlagsError extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'McpBinFlagsError';
+  }
+}
+
 /** What the command line asks for, before the client flags are turned into client options. */
 export type McpBinFlags =
   | { kind: 'help' }
@@ -66,7 +76,7 @@ export type McpBinFlags =
 function nonEmpty(flag: string, values: readonly string[] | undefined): string[] {
   return (values ?? []).map((value) => {
     const trimmed = value.trim();
-    if (trimmed === '') throw new McpUsageError(`${flag} needs a non-empty value`);
+    if (trimmed === '') throw new McpBinFlagsError(`${flag} needs a non-empty value`);
     return trimmed;
   });
 }
@@ -85,7 +95,7 @@ function parse(argv: readonly string[]) {
     return parseArgs({ args: [...argv], options: MCP_BIN_OPTIONS, strict: true, allowPositionals: false });
   } catch (error) {
     // node:util reports unknown flags and missing values as TypeErrors whose message names the flag.
-    throw new McpUsageError(error instanceof Error ? error.message : String(error), error);
+    throw new McpBinFlagsError(error instanceof Error ? error.message : String(error), error);
   }
 }
 
@@ -96,7 +106,7 @@ export type McpBinFlagValues = ReturnType<typeof parse>['values'];
  * Parses `agentweb-mcp` arguments without loading the client: what the bin needs before it answers a host. The
  * client flags' values are checked when the client is made (`clientOptionsFromFlags`).
  *
- * @throws McpUsageError for unknown flags, missing values or positional arguments.
+ * @throws McpBinFlagsError for unknown flags, missing values or positional arguments.
  */
 export function parseMcpBinFlags(argv: readonly string[]): McpBinFlags {
   const { values } = parse(argv);

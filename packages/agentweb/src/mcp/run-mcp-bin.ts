@@ -1,8 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { AgentWebClient, AgentWebOptions, LoadedAgisService } from '../client/types.js';
-import { MCP_BIN_HELP, type McpBinFlags, parseMcpBinFlags } from './bin-flags.js';
+import { MCP_BIN_HELP, type McpBinFlags, McpBinFlagsError, parseMcpBinFlags } from './bin-flags.js';
 import { DEFAULT_INSTRUCTIONS } from './mcp-instructions.js';
-import { isMcpUsageError } from './mcp-usage-error.js';
 import { neutralServedTools } from './neutral-served-tools.js';
 import type { NeutralToolRuntime } from './neutral-tool-runtime.js';
 import { packageVersion } from './package-version.js';
@@ -70,7 +69,7 @@ export async function runMcpBin(argv: readonly string[], io: McpBinIo = defaultI
     command = parseMcpBinFlags(argv);
   } catch (error) {
     log(describe(error));
-    if (!isMcpUsageError(error)) return 1;
+    if (!(error instanceof McpBinFlagsError)) return 1;
     io.stderr.write('Run agentweb-mcp --help for usage.\n');
     return 2;
   }

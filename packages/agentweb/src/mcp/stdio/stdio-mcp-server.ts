@@ -68,6 +68,8 @@ export class StdioMcpServer {
   #initialized = false;
   #listed = false;
   #changePending = false;
+  #started = false;
+  #changedBeforeInit = false;
   #closed = false;
   readonly #onData = (chunk: Buffer | string) => this.#read(this.#reader.push(toBytes(chunk)));
   readonly #onEnd = () => this.#read(this.#reader.end());
@@ -84,6 +86,7 @@ export class StdioMcpServer {
 
   /** Starts reading the input. */
   start(): void {
+    this.#started = true;
     this.#options.input.on('data', this.#onData);
     this.#options.input.once('end', this.#onEnd);
   }
@@ -120,7 +123,11 @@ export class StdioMcpServer {
   #toolsChanged(): void {
     // One notification for a burst (a service adds all its tools at once); none before the host is initialized,
     // since it lists the tools after that anyway.
-    if (!this.#initialized || this.#changePending) return;
+    if (!this.#initialized) {
+      if (this.#started) this.#changedBeforeInit = true;
+      return;
+    }
+    if (this.#changePending) return;
     this.#changePending = true;
     queueMicrotask(() => {
       this.#changePending = false;
@@ -215,6 +222,9 @@ export class StdioMcpServer {
   #notification(method: string, params: Record<string, unknown>): void {
     if (method === 'notifications/initialized') {
       this.#initialized = true;
+      // Tools that changed between `initialize` and now (an AGIS service that loaded meanwhile) may be missing
+      // from a list the host fetched before; tell it, as for any later change.
+      if (this.#changedBeforeInit) this.#toolsChanged();
     } else if (method === 'notifications/cancelled') {
       const id = params['requestId'];
       if (typeof id !== 'string' && typeof id !== 'number') return;
