@@ -1,27 +1,17 @@
 import type { AgentWebOptions } from '../client/types.js';
 import { clientOptionsFromFlags } from '../config/index.js';
-import { type AgisSourceArg, McpBinFlagsError, parseMcpBinFlags } from './bin-flags.js';
+import { type McpBinFlags, McpBinFlagsError, parseMcpBinFlags } from './bin-flags.js';
 import { McpUsageError } from './mcp-usage-error.js';
 
 export { type AgisSourceArg, MCP_BIN_HELP, MCP_BIN_OPTIONS } from './bin-flags.js';
 
-/** What the command line asks for. */
+/** What the command line asks for: {@link McpBinFlags} with the client flags turned into client options. */
 export type McpBinCommand =
-  | { kind: 'help' }
-  | { kind: 'version' }
-  | {
-      kind: 'serve';
-      /** `--merchant` values, in order. */
-      merchants: string[];
-      /** `--agis` values, in order. */
-      agis: AgisSourceArg[];
+  | Exclude<McpBinFlags, { kind: 'serve' }>
+  | (Omit<Extract<McpBinFlags, { kind: 'serve' }>, 'values'> & {
       /** Client options built from the shared flags. */
       clientOptions: AgentWebOptions;
-      /** Expose AGIS endpoints as tools. */
-      agisTools: boolean;
-      /** Log client events to stderr. */
-      verbose: boolean;
-    };
+    });
 
 /**
  * Parses `agentweb-mcp` arguments.
