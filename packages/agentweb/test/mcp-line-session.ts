@@ -23,9 +23,12 @@ export interface McpLineSession {
   end(): Promise<number | null>;
 }
 
-/** Spawns the built bin with `args` and reads its stdout line by line. */
-export function spawnMcpLineSession(args: readonly string[]): McpLineSession {
-  const child = spawn(process.execPath, [MCP_BIN, ...args], { stdio: 'pipe' });
+/** Spawns the built bin with `args` (after `nodeArgs` for node itself) and reads its stdout line by line. */
+export function spawnMcpLineSession(
+  args: readonly string[],
+  nodeArgs: readonly string[] = [],
+): McpLineSession {
+  const child = spawn(process.execPath, [...nodeArgs, MCP_BIN, ...args], { stdio: 'pipe' });
   const messages: McpOut[] = [];
   const taken = new Set<McpOut>();
   let buffered = '';

@@ -24,6 +24,24 @@ afterAll(async () => {
   await sb.close();
 });
 
+// Makes @modelcontextprotocol/sdk unresolvable in the spawned process, as in a project that did not install it.
+const HIDE_SDK_HOOKS = `export async function resolve(spec, context, next) {
+  if (spec.startsWith('@modelcontextprotocol/')) {
+    throw Object.assign(new Error('Cannot find package ' + spec), { code: 'ERR_MODULE_NOT_FOUND' });
+  }
+  return next(spec, context);
+}`;
+// require() (how agentweb/mcp loads its optional peers) does not pass the ESM hooks, so it is refused too.
+const HIDE_SDK = `import Module, { register } from 'node:module';
+register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(HIDE_SDK_HOOKS)}));
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  if (request.startsWith('@modelcontextprotocol/')) {
+    throw Object.assign(new Error('Cannot find module ' + request), { code: 'MODULE_NOT_FOUND' });
+  }
+  return resolveFilename.call(this, request, ...rest);
+};`;
+
 const errorCode = (message: McpOut) => (message['error'] as { code: number } | undefined)?.code;
 
 describe('agentweb-mcp stdio protocol', () => {
@@ -64,6 +82,35 @@ describe('agentweb-mcp stdio protocol', () => {
         content: [{ type: 'text', text: 'MCP error -32602: Tool no_such_tool not found' }],
         isError: true,
       });
+      expect(await s.end()).toBe(0);
+    } finally {
+      s.child.kill();
+    }
+  }, 60_000);
+
+  it('runs without @modelcontextprotocol/sdk: lists and calls tools with the SDK unresolvable', async () => {
+    const s = spawnMcpLineSession(flags, [
+      '--import',
+      `data:text/javascript,${encodeURIComponent(HIDE_SDK)}`,
+    ]);
+    try {
+      s.send(initializeRequest(1, '2025-06-18'));
+      s.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      s.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+      const listed = (await s.next(answerTo(2)))['result'] as { tools: { name: string }[] };
+      expect(listed.tools.map((t) => t.name)).toEqual([...AGENT_WEB_TOOL_NAMES]);
+      s.send({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'get_product', arguments: { product: 5 } },
+      });
+      const called = (await s.next(answerTo(3)))['result'] as {
+        isError: boolean;
+        structuredContent: { error: { code: string } };
+      };
+      expect(called.isError).toBe(true);
+      expect(called.structuredContent.error.code).toBe('INVALID_INPUT');
       expect(await s.end()).toBe(0);
     } finally {
       s.child.kill();
