@@ -15,18 +15,18 @@ interface ServerEntry {
 
 /**
  * What every documented launch line must satisfy: npx installs the `agentweb` package (not a package named after
- * the bin) and the MCP SDK, runs its real MCP bin, and passes only flags that bin accepts.
+ * the bin), runs its real MCP bin, and passes only flags that bin accepts.
  */
 function checkLaunch(args: readonly string[]): void {
   expect(args[0]).toBe('-y');
-  // Every `--package <name>` pair: agentweb, and the MCP SDK, its optional peer dependency the bin needs.
+  // Every `--package <name>` pair: agentweb alone (the bin has its own MCP server; the SDK is not needed).
   const packages: string[] = [];
   let at = 1;
   while (args[at] === '--package') {
     packages.push(args[at + 1] as string);
     at += 2;
   }
-  expect(packages).toEqual([agentwebPackage.name, '@modelcontextprotocol/sdk']);
+  expect(packages).toEqual([agentwebPackage.name]);
   const bin = args[at] as string;
   expect(agentwebPackage.bin[bin]).toBe('./dist/mcp/bin.js');
   const source = new URL('../../../packages/agentweb/src/mcp/bin.ts', import.meta.url);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type AgisEndpoint, type MatchCandidate, type McpTool, toMcpTools } from '@agentweb/agis';
 import type { ApprovalStore } from '@agentweb/core';
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { AgentWebClient, LoadedAgisService } from '../client/types.js';
 import { createMemoryApprovalStore } from '../state/memory-approval-store.js';
@@ -45,10 +46,39 @@ export interface RegisterAgisServiceOptions {
 const MAX_NAME = 64;
 const AGIS_RESULT_SCHEMA = toolResultSchema(AGIS_TOOL_DATA_SCHEMA);
 
+/** One AGIS endpoint as a tool, before a server wraps it in its own registration. */
+export interface AgisToolDefinition {
+  /** Unique name on the server. */
+  name: string;
+  /** `<service>: <METHOD> <path>`. */
+  title: string;
+  /** Description for the model (with the confirmation rule when one applies). */
+  description: string;
+  /** The endpoint's own input JSON Schema (plus the confirmation argument), as the service declares it. */
+  inputSchema: { [key: string]: unknown };
+  /** MCP annotations. */
+  annotations: {
+    readOnlyHint: boolean;
+    destructiveHint: boolean;
+    idempotentHint?: boolean;
+    openWorldHint: boolean;
+  };
+  /** Runs the endpoint; never rejects. */
+  call(args: Record<string, unknown>, signal: AbortSignal | undefined): Promise<CallToolResult>;
+}
+
+/** A server AGIS tools are put on: the SDK's `McpServer`, or the bin's stdio server. */
+export interface AgisToolHost<H extends { remove(): void }> {
+  /** The server itself: what it has registered is remembered per key. */
+  key: object;
+  /** Registers one tool; the handle takes it off again. */
+  add(tool: AgisToolDefinition): H;
+}
+
 /** One registered service: the loaded object its tools were made from, and those tools. */
 interface RegisteredService {
   service: LoadedAgisService;
-  tools: { name: string; tool: RegisteredTool }[];
+  tools: { name: string; tool: { remove(): void } }[];
 }
 
 /** What each server has registered, so services added later neither collide nor register twice. */
@@ -58,10 +88,10 @@ interface ServerState {
   /** Registered services by name and namespace (the client's identity of a service: loading again replaces). */
   services: Map<string, RegisteredService>;
 }
-const stateByServer = new WeakMap<McpServer, ServerState>();
+const stateByServer = new WeakMap<object, ServerState>();
 
 /** The names and services registered on `server` by this module (created empty on first use). */
-export function serverState(server: McpServer): ServerState {
+export function serverState(server: object): ServerState {
   let state = stateByServer.get(server);
   if (state === undefined) {
     state = { names: new Set(), services: new Map() };
@@ -113,11 +143,11 @@ function uniqueName(name: string, service: string, taken: Set<string>): string {
 
 /**
  * The advertised input schema. Arguments are accepted as any object here and checked by the AGIS invoker against
- * the endpoint's own JSON Schema (one validator, the one that guards the call); zod metadata carries that JSON
- * Schema into `tools/list` unchanged, since a JSON Schema to zod round trip would tighten formats such as
- * date-time beyond what the service declares.
+ * the endpoint's own JSON Schema (one validator, the one that guards the call); it goes into `tools/list`
+ * unchanged, since a JSON Schema to zod round trip would tighten formats such as date-time beyond what the
+ * service declares.
  */
-function inputSchemaFor(tool: McpTool, gate: string | undefined): z.ZodObject {
+function inputSchemaFor(tool: McpTool, gate: string | undefined): { [key: string]: unknown } {
   const { $schema: _schema, $id: _id, id: _legacyId, ...schema } = tool.inputSchema;
   const properties = { ...(schema['properties'] as Record<string, unknown> | undefined) };
   if (gate !== undefined) {
@@ -127,7 +157,7 @@ function inputSchemaFor(tool: McpTool, gate: string | undefined): z.ZodObject {
         'Set to true only after the user explicitly agreed to this irreversible action; without it nothing is sent.',
     };
   }
-  return z.looseObject({}).meta({ ...schema, type: 'object', properties });
+  return { ...schema, type: 'object', properties };
 }
 
 function describeTool(
@@ -181,6 +211,39 @@ export function registerAgisService(
   service: LoadedAgisService,
   options: RegisterAgisServiceOptions = {},
 ): RegisteredTool[] {
+  const host: AgisToolHost<RegisteredTool> = {
+    key: server,
+    add: (tool) =>
+      server.registerTool(
+        tool.name,
+        {
+          title: tool.title,
+          description: tool.description,
+          // zod metadata carries the JSON Schema into the SDK's tools/list as it is.
+          inputSchema: z.looseObject({}).meta(tool.inputSchema),
+          outputSchema: AGIS_RESULT_SCHEMA,
+          annotations: tool.annotations,
+        },
+        (args, extra) => tool.call(args as Record<string, unknown>, extra.signal),
+      ),
+  };
+  return addAgisServiceTools(host, client, service, options);
+}
+
+/**
+ * {@link registerAgisService} on any {@link AgisToolHost}: the same names, rules and calls whichever server lists
+ * the tools.
+ *
+ * @throws AgentWebToolsOptionsError when `maxResultChars` is not a positive integer.
+ */
+export function addAgisServiceTools<H extends { remove(): void }>(
+  host: AgisToolHost<H>,
+  client: AgentWebClient,
+  service: LoadedAgisService,
+  options: RegisterAgisServiceOptions = {},
+  /** Names the host already lists besides what this module registered. */
+  listed: Iterable<string> = [],
+): H[] {
   const maxResultChars = options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
   if (!Number.isInteger(maxResultChars) || maxResultChars < 1) {
     throw new AgentWebToolsOptionsError(
@@ -188,7 +251,8 @@ export function registerAgisService(
       `expected a positive integer, got ${String(maxResultChars)}`,
     );
   }
-  const state = serverState(server);
+  const state = serverState(host.key);
+  for (const name of listed) state.names.add(name);
   const key = serviceKey(service);
   const previous = state.services.get(key);
   if (previous?.service === service) return [];
@@ -221,25 +285,22 @@ export function registerAgisService(
     // One subject per tool and input: several inputs of one tool may wait for the user at once.
     const subjectOf = (action: string) =>
       `mcp:${JSON.stringify([key, endpoint.method, endpoint.path])}:${createHash('sha256').update(action).digest('base64url')}`;
-    const registeredTool = server.registerTool(
+    const registeredTool = host.add({
       name,
-      {
-        title: `${service.service}: ${label}`,
-        description: describeTool(tool, service, reason, gate),
-        inputSchema: inputSchemaFor(tool, reason === undefined ? undefined : gate),
-        outputSchema: AGIS_RESULT_SCHEMA,
-        annotations: {
-          readOnlyHint: reason === undefined && (tool.annotations?.readOnlyHint ?? false),
-          // Whatever the declared tier says, an endpoint that needs confirmation is one a host should treat as such.
-          destructiveHint: reason !== undefined || (tool.annotations?.destructiveHint ?? false),
-          ...(tool.annotations?.idempotentHint === undefined
-            ? {}
-            : { idempotentHint: tool.annotations.idempotentHint }),
-          openWorldHint: true,
-        },
+      title: `${service.service}: ${label}`,
+      description: describeTool(tool, service, reason, gate),
+      inputSchema: inputSchemaFor(tool, reason === undefined ? undefined : gate),
+      annotations: {
+        readOnlyHint: reason === undefined && (tool.annotations?.readOnlyHint ?? false),
+        // Whatever the declared tier says, an endpoint that needs confirmation is one a host should treat as such.
+        destructiveHint: reason !== undefined || (tool.annotations?.destructiveHint ?? false),
+        ...(tool.annotations?.idempotentHint === undefined
+          ? {}
+          : { idempotentHint: tool.annotations.idempotentHint }),
+        openWorldHint: true,
       },
-      async (args, extra) => {
-        const { [gate]: confirmed, ...input } = args as Record<string, unknown>;
+      call: async (args, signal) => {
+        const { [gate]: confirmed, ...input } = args;
         if (!isStillLoaded(client, service, key)) {
           return toCallToolResult(
             errorResult(
@@ -264,7 +325,7 @@ export function registerAgisService(
             if (!approved) await shown.propose(scope, subjectOf(action), action);
           } catch (error) {
             // The approvals cannot be read (StateStoreError): nothing is sent without a yes that could be checked.
-            return toCallToolResult(errorToResult(error, extra.signal));
+            return toCallToolResult(errorToResult(error, signal));
           }
         }
         if (reason !== undefined && !approved) {
@@ -286,7 +347,7 @@ export function registerAgisService(
         try {
           const result = await client.invokeIntent(
             { instruction: label, candidates: [candidateFor(service, endpoint, reason)], abstain: false },
-            { input, confirm, signal: extra.signal },
+            { input, confirm, signal },
           );
           const answer = okResult({
             service: service.service,
@@ -297,10 +358,10 @@ export function registerAgisService(
           });
           return toCallToolResult(fitResult(answer, maxResultChars));
         } catch (error) {
-          return toCallToolResult(errorToResult(error, extra.signal));
+          return toCallToolResult(errorToResult(error, signal));
         }
       },
-    );
+    });
     registered.tools.push({ name, tool: registeredTool });
     return registeredTool;
   });

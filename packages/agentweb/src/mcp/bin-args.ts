@@ -1,94 +1,17 @@
-import { parseArgs } from 'node:util';
 import type { AgentWebOptions } from '../client/types.js';
-import { CLIENT_FLAG_OPTIONS, CLIENT_FLAGS_HELP, clientOptionsFromFlags } from '../config/index.js';
+import { clientOptionsFromFlags } from '../config/index.js';
+import { type McpBinFlags, McpBinFlagsError, parseMcpBinFlags } from './bin-flags.js';
 import { McpUsageError } from './mcp-usage-error.js';
 
-/** The option table of `agentweb-mcp`: its own flags plus the shared client flags. */
-export const MCP_BIN_OPTIONS = {
-  ...CLIENT_FLAG_OPTIONS,
-  merchant: { type: 'string', multiple: true },
-  agis: { type: 'string', multiple: true },
-  'no-agis-tools': { type: 'boolean' },
-  verbose: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean' },
-} as const;
+export { type AgisSourceArg, MCP_BIN_HELP, MCP_BIN_OPTIONS } from './bin-flags.js';
 
-/** `agentweb-mcp --help`. */
-export const MCP_BIN_HELP = `Usage: agentweb-mcp [--merchant <domain>]... [--agis <domain|url|file>]... [options]
-
-Runs the AgentWeb MCP server over stdio (stdout carries the protocol; logs go to stderr).
-Tools: discover_merchants, search_products, get_product, manage_cart, order_status, match_intent,
-invoke_intent, plus one tool per endpoint of each AGIS service given with --agis.
-
-Options:
-  --merchant <domain|card-url>   add a CAP merchant at start (discovered by DNS, link tag or well-known URI); repeatable
-  --agis <domain|url|file>       load an AGIS service at start: a domain (its /.well-known/agis.json), a document
-                                 URL, or a local YAML/JSON file; a file's endpoints need a base URL: <file>=<base-url>;
-                                 repeatable. Services are loaded before the server answers, so the host's first
-                                 tools/list already has their tools
-  --no-agis-tools                do not expose AGIS endpoints as tools (match_intent/invoke_intent still route to them)
-  --verbose                      log client progress events to stderr
-  -h, --help                     show this help
-  --version                      print the version
-
-Client flags (shared with the agentweb CLI):
-${CLIENT_FLAGS_HELP}
-
-A merchant or service that cannot be reached at start is reported on stderr and skipped.
-Exit codes: 0 after stdin closes or SIGTERM/SIGINT, 1 when the server cannot start, 2 for bad flags.`;
-
-/** Where one `--agis` value points, before anything is read. */
-export interface AgisSourceArg {
-  /** The value as given (a domain, URL or file path; for `<file>=<base-url>`, the file part). */
-  source: string;
-  /** The base URL given after `=` for a file. */
-  baseUrl?: string;
-}
-
-/** What the command line asks for. */
+/** What the command line asks for: {@link McpBinFlags} with the client flags turned into client options. */
 export type McpBinCommand =
-  | { kind: 'help' }
-  | { kind: 'version' }
-  | {
-      kind: 'serve';
-      /** `--merchant` values, in order. */
-      merchants: string[];
-      /** `--agis` values, in order. */
-      agis: AgisSourceArg[];
+  | Exclude<McpBinFlags, { kind: 'serve' }>
+  | (Omit<Extract<McpBinFlags, { kind: 'serve' }>, 'values'> & {
       /** Client options built from the shared flags. */
       clientOptions: AgentWebOptions;
-      /** Expose AGIS endpoints as tools. */
-      agisTools: boolean;
-      /** Log client events to stderr. */
-      verbose: boolean;
-    };
-
-function nonEmpty(flag: string, values: readonly string[] | undefined): string[] {
-  return (values ?? []).map((value) => {
-    const trimmed = value.trim();
-    if (trimmed === '') throw new McpUsageError(`${flag} needs a non-empty value`);
-    return trimmed;
-  });
-}
-
-/** Splits `<file>=<base-url>`; only the last `=` followed by an http(s) URL counts, so paths may contain `=`. */
-function agisArg(value: string): AgisSourceArg {
-  const match = /^(.+)=(https?:\/\/\S+)$/i.exec(value);
-  if (match && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
-    return { source: match[1] as string, baseUrl: match[2] as string };
-  }
-  return { source: value };
-}
-
-function parse(argv: readonly string[]) {
-  try {
-    return parseArgs({ args: [...argv], options: MCP_BIN_OPTIONS, strict: true, allowPositionals: false });
-  } catch (error) {
-    // node:util reports unknown flags and missing values as TypeErrors whose message names the flag.
-    throw new McpUsageError(error instanceof Error ? error.message : String(error), error);
-  }
-}
+    });
 
 /**
  * Parses `agentweb-mcp` arguments.
@@ -97,15 +20,14 @@ function parse(argv: readonly string[]) {
  *   flag whose value cannot be used.
  */
 export function parseMcpBinArgs(argv: readonly string[]): McpBinCommand {
-  const { values } = parse(argv);
-  if (values.help) return { kind: 'help' };
-  if (values.version) return { kind: 'version' };
-  return {
-    kind: 'serve',
-    merchants: nonEmpty('--merchant', values.merchant),
-    agis: nonEmpty('--agis', values.agis).map(agisArg),
-    clientOptions: clientOptionsFromFlags(values),
-    agisTools: values['no-agis-tools'] !== true,
-    verbose: values.verbose === true,
-  };
+  let flags: ReturnType<typeof parseMcpBinFlags>;
+  try {
+    flags = parseMcpBinFlags(argv);
+  } catch (error) {
+    if (error instanceof McpBinFlagsError) throw new McpUsageError(error.message, error.cause);
+    throw error;
+  }
+  if (flags.kind !== 'serve') return flags;
+  const { values, ...rest } = flags;
+  return { ...rest, clientOptions: clientOptionsFromFlags(values) };
 }

@@ -1,13 +1,14 @@
 import { checkOptions, is } from '@agentweb/core';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { z } from 'zod';
 import type { AgentWebClient } from '../client/types.js';
 import { buildAgentWebTools } from '../tools/create-agent-web-tools.js';
-import { fillNulls, relaxNullableFields } from '../tools/relax-nullable.js';
+import { relaxNullableFields } from '../tools/relax-nullable.js';
 import type { AgentWebTool, AgentWebToolsOptions } from '../tools/tool-types.js';
 import { registerAgisService, serverState } from './agis-tools.js';
-import { toCallToolResult } from './call-tool-result.js';
+import { listedInputSchema } from './listed-json-schema.js';
+import { DEFAULT_INSTRUCTIONS } from './mcp-instructions.js';
 import { mcpSdk } from './mcp-sdk.js';
+import { neutralToolCall } from './neutral-tool-call.js';
 import { packageVersion } from './package-version.js';
 
 /** Options of {@link createMcpServer}; the tool options (`include`, `confirm`, `maxResultChars`, ...) apply too. */
@@ -22,25 +23,9 @@ export interface CreateMcpServerOptions extends AgentWebToolsOptions {
   instructions?: string;
 }
 
-const DEFAULT_INSTRUCTIONS = [
-  'AgentWeb tools: discover shopping agents (CAP merchants) on the web, search products across them, read products,',
-  'manage carts and order status, and route requests to AGIS services. Every tool answers with JSON',
-  '{ ok, data } or { ok: false, error: { code, message } }; read the error message, it says what to change.',
-  'Tools marked destructive need the user to agree first: call them with confirmed: true only after they did.',
-].join(' ');
-
-/**
- * The schema MCP lists for a tool (nullable fields optional) on a schema that accepts any object: the SDK's own
- * validation would answer a bad argument with a plain-text protocol error ("MCP error -32602: Input validation
- * error: ..."), so the tool validates instead and answers in the `{ ok: false, error }` shape of every failure.
- */
-function listedInputSchema(relaxed: z.ZodObject): z.ZodObject {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(relaxed, { io: 'input', target: 'draft-7' });
-  return z.looseObject({}).meta(schema);
-}
-
 function registerNeutralTool(server: McpServer, tool: AgentWebTool): void {
   const input = relaxNullableFields(tool.inputSchema);
+  const call = neutralToolCall(tool);
   server.registerTool(
     tool.name,
     {
@@ -50,10 +35,7 @@ function registerNeutralTool(server: McpServer, tool: AgentWebTool): void {
       outputSchema: tool.outputSchema,
       annotations: { title: tool.title, ...tool.annotations },
     },
-    async (args, extra) => {
-      const filled = fillNulls(args as Record<string, unknown>, input.nullable);
-      return toCallToolResult(await tool.execute(filled, { signal: extra.signal }));
-    },
+    (args, extra) => call(args as Record<string, unknown>, extra.signal),
   );
 }
 

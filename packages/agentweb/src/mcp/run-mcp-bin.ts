@@ -1,15 +1,11 @@
 import type { Readable, Writable } from 'node:stream';
-import { isAgentWebError } from '@agentweb/core';
-import { AgentWeb } from '../client/index.js';
-import type { AgentWebClient, AgentWebOptions } from '../client/types.js';
-import { isClientFlagError } from '../config/index.js';
-import { registerAgisService } from './agis-tools.js';
-import { MCP_BIN_HELP, parseMcpBinArgs } from './bin-args.js';
-import { createMcpServer } from './create-mcp-server.js';
-import { loadStartSources } from './load-start-sources.js';
-import { mcpSdk } from './mcp-sdk.js';
-import { isMcpUsageError } from './mcp-usage-error.js';
+import type { AgentWebClient, AgentWebOptions, LoadedAgisService } from '../client/types.js';
+import { MCP_BIN_HELP, type McpBinFlags, McpBinFlagsError, parseMcpBinFlags } from './bin-flags.js';
+import { DEFAULT_INSTRUCTIONS } from './mcp-instructions.js';
+import { neutralServedTools } from './neutral-served-tools.js';
+import type { NeutralToolRuntime } from './neutral-tool-runtime.js';
 import { packageVersion } from './package-version.js';
+import { StdioMcpServer } from './stdio/stdio-mcp-server.js';
 
 /** The streams and process the bin runs with (the real ones by default; tests pass their own). */
 export interface McpBinIo {
@@ -32,6 +28,12 @@ export interface McpBinIo {
 export const START_TIMEOUT_MS = 20_000;
 /** Longest time closing the server and the client may take before the bin exits anyway. */
 export const CLOSE_TIMEOUT_MS = 5_000;
+/**
+ * With no sources to load, the client is made after the host's first `tools/list` (or on its first call), so the
+ * list is not kept waiting; without a host asking, it is made after this long, so bad client flags still end the
+ * bin early.
+ */
+export const IDLE_CLIENT_MS = 1_000;
 
 function defaultIo(): McpBinIo {
   return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, signals: process };
@@ -50,19 +52,24 @@ function bounded(work: Promise<unknown>, ms: number): Promise<void> {
   return Promise.race([work.then(() => undefined), timeout]).finally(() => clearTimeout(timer));
 }
 
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /**
- * Runs `agentweb-mcp`: parses the flags, serves MCP over stdio at once while it adds the merchants and AGIS services
- * in the background, until stdin closes or SIGTERM/SIGINT arrives, then closes the server and the client. Resolves with the exit code: 0 after a
- * clean stop (or `--help`), 1 when the server cannot start, 2 for bad flags. Never rejects.
+ * Runs `agentweb-mcp`: parses the flags, serves MCP over stdio at once (the tool list needs neither the client nor
+ * zod) while it makes the client and adds the merchants and AGIS services in the background, until stdin closes or
+ * SIGTERM/SIGINT arrives, then closes the server and the client. Resolves with the exit code: 0 after a clean stop
+ * (or `--help`), 1 when the server cannot start, 2 for bad flags. Never rejects.
  */
 export async function runMcpBin(argv: readonly string[], io: McpBinIo = defaultIo()): Promise<number> {
   const log = (line: string) => io.stderr.write(`agentweb-mcp: ${line}\n`);
-  let command: ReturnType<typeof parseMcpBinArgs>;
+  let command: McpBinFlags;
   try {
-    command = parseMcpBinArgs(argv);
+    command = parseMcpBinFlags(argv);
   } catch (error) {
-    log(error instanceof Error ? error.message : String(error));
-    if (!isMcpUsageError(error) && !isClientFlagError(error)) return 1;
+    log(describe(error));
+    if (!(error instanceof McpBinFlagsError)) return 1;
     io.stderr.write('Run agentweb-mcp --help for usage.\n');
     return 2;
   }
@@ -95,70 +102,138 @@ export async function runMcpBin(argv: readonly string[], io: McpBinIo = defaultI
   }
 }
 
+type ServeCommand = Extract<McpBinFlags, { kind: 'serve' }>;
+
+/** Turns the client flags into options and makes the client; loads the config and client modules on first use. */
+async function makeClient(command: ServeCommand, io: McpBinIo, log: (line: string) => void) {
+  const { clientOptionsFromFlags } = await import('../config/client-flags.js');
+  const options: AgentWebOptions = {
+    ...clientOptionsFromFlags(command.values),
+    ...(command.verbose ? { onEvent: (event) => log(JSON.stringify(event)) } : {}),
+  };
+  if (io.createClient) return io.createClient(options);
+  const { AgentWeb } = await import('../client/index.js');
+  return new AgentWeb(options);
+}
+
 async function serve(
-  command: Extract<ReturnType<typeof parseMcpBinArgs>, { kind: 'serve' }>,
+  command: ServeCommand,
   io: McpBinIo,
   stop: AbortController,
   log: (line: string) => void,
 ): Promise<number> {
-  const options: AgentWebOptions = {
-    ...command.clientOptions,
-    ...(command.verbose ? { onEvent: (event) => log(JSON.stringify(event)) } : {}),
+  let exitCode = 0;
+  let client: AgentWebClient | undefined;
+  let clientPromise: Promise<AgentWebClient> | undefined;
+  const getClient = () => {
+    clientPromise ??= makeClient(command, io, log).then(
+      (made) => {
+        client = made;
+        return made;
+      },
+      async (error: unknown) => {
+        const { isClientFlagError } = await import('../config/client-flag-error.js');
+        const { isAgentWebError } = await import('@agentweb/core');
+        if (isClientFlagError(error)) {
+          log(describe(error));
+          io.stderr.write('Run agentweb-mcp --help for usage.\n');
+          exitCode = 2;
+        } else {
+          log(`cannot create the client: ${describe(error)}`);
+          exitCode = isAgentWebError(error) ? 2 : 1;
+        }
+        stop.abort(error);
+        throw error;
+      },
+    );
+    return clientPromise;
   };
-  let client: AgentWebClient;
-  try {
-    client = io.createClient ? io.createClient(options) : new AgentWeb(options);
-  } catch (error) {
-    log(`cannot create the client: ${error instanceof Error ? error.message : String(error)}`);
-    return isAgentWebError(error) ? 2 : 1;
+  let runtime: Promise<NeutralToolRuntime> | undefined;
+  const loadRuntime = () => {
+    runtime ??= getClient().then(async (made) => {
+      const { createNeutralToolRuntime } = await import('./neutral-tool-runtime.js');
+      return createNeutralToolRuntime(made);
+    });
+    return runtime;
+  };
+  // Made ahead of the first call once the host has its list; a failure is reported by getClient.
+  const warm = () => void loadRuntime().catch(() => undefined);
+
+  const server = new StdioMcpServer({
+    name: 'agentweb',
+    version: packageVersion(),
+    instructions: DEFAULT_INSTRUCTIONS,
+    input: io.stdin,
+    output: io.stdout,
+    onFirstToolsList: warm,
+    log,
+  });
+  for (const tool of neutralServedTools(loadRuntime)) server.addTool(tool);
+  // Serving comes first: a host must not wait on a merchant that hangs. Tools answer with what has loaded so far,
+  // and each AGIS service's tools appear (with a list_changed notification) as it loads.
+  server.start();
+  const idle = setTimeout(warm, IDLE_CLIENT_MS);
+  let loading: Promise<void> = Promise.resolve();
+  const sources = command.merchants.length + command.agis.length;
+  if (sources === 0) {
+    log('serving MCP on stdio: 0 merchants, 0 AGIS services');
+  } else {
+    log(
+      `started on stdio; loading ${command.merchants.length} merchants and ${command.agis.length} AGIS services in the background`,
+    );
+    loading = loadSources(command, server, getClient, stop, log).catch((error: unknown) => {
+      if (!stop.signal.aborted) log(`cannot load the sources: ${describe(error)}`);
+    });
   }
   try {
-    const server = createMcpServer(client, { agis: command.agisTools });
-    server.server.onclose = () => stop.abort(new Error('transport closed'));
-    // Serving comes first: a host must not wait on a merchant that hangs. Tools answer with what has loaded so
-    // far, and each AGIS service's tools appear (with a list_changed notification) as it loads.
-    await server.connect(new mcpSdk.StdioServerTransport(io.stdin, io.stdout));
-    const serving = () =>
-      `serving MCP on stdio: ${client.merchants().length} merchants, ${client.agisServices().length} AGIS services`;
-    const sources = command.merchants.length + command.agis.length;
-    if (sources > 0) {
-      log(
-        `started on stdio; loading ${command.merchants.length} merchants and ${command.agis.length} AGIS services in the background`,
-      );
-    }
-    const startSignal = AbortSignal.any([stop.signal, AbortSignal.timeout(START_TIMEOUT_MS)]);
-    const loading = loadStartSources(
-      client,
-      command.merchants,
-      command.agis,
-      startSignal,
-      (outcome, service) => {
-        log(
-          `${outcome.kind} ${outcome.source}: ${outcome.ok ? `added ${outcome.message}` : `skipped: ${outcome.message}`}`,
-        );
-        if (service === undefined || !command.agisTools || stop.signal.aborted) return;
-        try {
-          registerAgisService(server, client, service);
-        } catch (error) {
-          log(
-            `agis ${outcome.source}: its tools were not added: ${error instanceof Error ? error.message : String(error)}`,
-          );
-        }
-      },
-    ).then(() => {
-      if (!stop.signal.aborted) log(serving());
-    });
     await waitFor(stop.signal);
     await bounded(loading, CLOSE_TIMEOUT_MS);
-    await bounded(server.close(), CLOSE_TIMEOUT_MS);
-    return 0;
-  } catch (error) {
-    log(`cannot serve: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
+    return exitCode;
   } finally {
-    await bounded(
-      client.close().catch((error: unknown) => log(`closing the client failed: ${String(error)}`)),
-      CLOSE_TIMEOUT_MS,
+    clearTimeout(idle);
+    server.close();
+    if (client !== undefined) {
+      await bounded(
+        client.close().catch((error: unknown) => log(`closing the client failed: ${String(error)}`)),
+        CLOSE_TIMEOUT_MS,
+      );
+    }
+  }
+}
+
+async function loadSources(
+  command: ServeCommand,
+  server: StdioMcpServer,
+  getClient: () => Promise<AgentWebClient>,
+  stop: AbortController,
+  log: (line: string) => void,
+): Promise<void> {
+  const client = await getClient();
+  const [{ loadStartSources }, agisTools] = await Promise.all([
+    import('./load-start-sources.js'),
+    command.agisTools && command.agis.length > 0 ? import('./agis-served-tools.js') : undefined,
+  ]);
+  const startSignal = AbortSignal.any([stop.signal, AbortSignal.timeout(START_TIMEOUT_MS)]);
+  await loadStartSources(
+    client,
+    command.merchants,
+    command.agis,
+    startSignal,
+    (outcome, service?: LoadedAgisService) => {
+      log(
+        `${outcome.kind} ${outcome.source}: ${outcome.ok ? `added ${outcome.message}` : `skipped: ${outcome.message}`}`,
+      );
+      if (service === undefined || agisTools === undefined || stop.signal.aborted) return;
+      try {
+        agisTools.serveAgisService(server, client, service);
+      } catch (error) {
+        log(`agis ${outcome.source}: its tools were not added: ${describe(error)}`);
+      }
+    },
+  );
+  if (!stop.signal.aborted) {
+    log(
+      `serving MCP on stdio: ${client.merchants().length} merchants, ${client.agisServices().length} AGIS services`,
     );
   }
 }
