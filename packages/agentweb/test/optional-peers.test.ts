@@ -98,14 +98,32 @@ describe('agentweb without its optional peer dependencies', () => {
     expect(out).toMatchObject({ code: 'MISSING_PEER_DEPENDENCY', packageName: '@grpc/grpc-js' });
   });
 
-  it('the agentweb-mcp bin says what to install and exits 1; the agentweb bin runs', () => {
+  it('the agentweb-mcp bin serves its tools without the MCP SDK (its own stdio server); the agentweb bin runs', () => {
     const bins = join(project.dir, 'node_modules', 'agentweb', 'dist');
-    const mcp = spawnSync(process.execPath, [join(bins, 'mcp', 'bin.js'), '--help'], {
+    const lines = [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    ];
+    // stdin ends after the three lines: the bin answers them, then stops on its own.
+    const mcp = spawnSync(process.execPath, [join(bins, 'mcp', 'bin.js')], {
       cwd: project.dir,
       encoding: 'utf8',
+      input: `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`,
+      timeout: 30_000,
     });
-    expect(mcp.status).toBe(1);
-    expect(mcp.stderr).toContain('npm install @modelcontextprotocol/sdk');
+    expect(mcp.status).toBe(0);
+    const answers = mcp.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id?: number; result?: { tools?: { name: string }[] } });
+    const names = answers.find((answer) => answer.id === 2)?.result?.tools?.map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(['search_products', 'checkout', 'ask_agent']));
     const cli = spawnSync(process.execPath, [join(bins, 'cli', 'main.js'), '--version'], {
       cwd: project.dir,
       encoding: 'utf8',
