@@ -61,7 +61,9 @@ describe.runIf(redis.available)('interop: redis-server, a forged card on one ins
         expect(result.outcomes[0]?.status).not.toBe('ok');
       }
       await forged.client.backoff.refresh?.();
-      expect(forged.client.backoff.state).toBe('open');
+      // Over gRPC the forged calls fail to connect and open its own circuit; over HTTP+JSON the real endpoint answers
+      // them with an A2A error (-32005, read from its JSON-RPC error body), an answer that opens no circuit.
+      if (binding === 'GRPC') expect(forged.client.backoff.state).toBe('open');
       const sent = world.shop.stats.a2aRequests;
       for (let i = 0; i < 3; i += 1) {
         const result = await b.search(`desk ${i}`, { merchants: [world.shopHost] });
