@@ -35,4 +35,5 @@ export type { ProgressEvent, ProgressListener, ProvenanceRecord } from './proven
 export { isStateStoreError, StateStoreError, type StateStoreErrorOptions } from './state-store-error.js';
 export { clampTimerMs, MAX_TIMER_MS } from './timer-ms.js';
 export { trimTrailingSlashes } from './trim-trailing-slashes.js';
+export { SECRET_WITHHELD, withholdSecrets } from './withhold-secrets.js';
 export { CREDENTIALS_WITHHELD, QUERY_WITHHELD, withholdUrlSecrets } from './withhold-url-secrets.js';

@@ -1,9 +1,10 @@
+import { withholdSecrets } from '@agentweb/core';
 import type { HttpClient } from '@agentweb/http';
 import { UcpDocumentError, UcpProtocolError } from '../ucp-errors.js';
 import { httpProtocolError } from './read-answer.js';
 import { MAX_UCP_RESPONSE_BYTES } from './rest-transport.js';
 import { parseSseData } from './sse-events.js';
-import { type TransportCall, type UcpTransport, withoutSecrets } from './transport-types.js';
+import type { TransportCall, UcpTransport } from './transport-types.js';
 import type { AppliedUcpAuth } from './ucp-auth.js';
 
 /** The MCP protocol revision this client asks for in `initialize`. */
@@ -112,7 +113,7 @@ export function createMcpTransport(options: McpTransportOptions): UcpTransport {
     return new UcpProtocolError({
       operation,
       ucpCode: code,
-      content: withoutSecrets(content, secrets),
+      content: withholdSecrets(content, secrets),
       businessUrl: endpoint,
     });
   }
@@ -198,7 +199,7 @@ export function createMcpTransport(options: McpTransportOptions): UcpTransport {
         throw new UcpProtocolError({
           operation: operation.name,
           ucpCode: typeof body['code'] === 'string' ? body['code'] : 'tool_error',
-          content: withoutSecrets(typeof body['content'] === 'string' ? body['content'] : '', secrets),
+          content: withholdSecrets(typeof body['content'] === 'string' ? body['content'] : '', secrets),
           businessUrl: endpoint,
         });
       }

@@ -1,8 +1,8 @@
+import { withholdSecrets } from '@agentweb/core';
 import type { BytesResult } from '@agentweb/http';
 import { parseRetryAfter } from '@agentweb/http';
 import { protocolErrorOf } from '../schemas/error-response.js';
 import { UcpDocumentError, UcpProtocolError } from '../ucp-errors.js';
-import { withoutSecrets } from './transport-types.js';
 
 /** The body as JSON, or undefined when it is empty; a body that is not JSON is a document error (never quoted). */
 export function jsonBody(result: BytesResult, source: string): unknown {
@@ -37,7 +37,7 @@ export function httpProtocolError(
     operation,
     status: result.status,
     ucpCode: code ?? `http_${result.status}`,
-    content: withoutSecrets(content, secrets),
+    content: withholdSecrets(content, secrets),
     businessUrl,
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
   });

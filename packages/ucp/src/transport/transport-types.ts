@@ -41,13 +41,6 @@ export interface UcpTransport {
   call(call: TransportCall): Promise<TransportAnswer>;
 }
 
-/** Replaces every secret in `text` (payment credentials must never reach an error). */
-export function withoutSecrets(text: string, secrets: readonly string[] | undefined): string {
-  let out = text;
-  for (const secret of secrets ?? []) if (secret.length >= 4) out = out.split(secret).join('[withheld]');
-  return out;
-}
-
 /** The `UCP-Agent` header value naming the platform profile (RFC 8941 dictionary, quoted string). */
 export function ucpAgentHeader(profileUrl: string): string {
   return `profile="${profileUrl.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;

@@ -46,7 +46,7 @@ export type UcpAuth =
 export interface AppliedUcpAuth {
   /** Headers to add (lower-case names). */
   headers: Record<string, string>;
-  /** The credential values (and `Bearer <token>`), for `withoutSecrets`. */
+  /** The credential values (and `Bearer <token>`), for `withholdSecrets`. */
   secrets: string[];
 }
 

@@ -1,3 +1,4 @@
+import { withholdSecrets } from '@agentweb/core';
 import type { UcpPaymentInstrument } from '@agentweb/ucp';
 import type { CheckoutResult } from '../../client/ucp/ucp-checkout-types.js';
 import { minorToDecimal } from '../../client/ucp/ucp-product.js';
@@ -26,12 +27,12 @@ function scrub(error: unknown, token: string): void {
     for (const [key, value] of Object.entries(record))
       if (typeof value === 'string' && value.includes(token)) {
         try {
-          record[key] = value.split(token).join('[withheld]');
+          record[key] = withholdSecrets(value, [token]);
         } catch {
           // A read-only field: the JSON form withholds credential-like fields anyway.
         }
       }
-    if (current.message.includes(token)) current.message = current.message.split(token).join('[withheld]');
+    if (current.message.includes(token)) current.message = withholdSecrets(current.message, [token]);
     current = current.cause;
   }
 }
