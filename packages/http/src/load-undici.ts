@@ -1,6 +1,6 @@
-import { lazyRequire } from '@agentweb/core';
+import { createRequire } from 'node:module';
 
-const requireUndici = lazyRequire<typeof import('undici')>(import.meta.url, 'undici');
+let undici: typeof import('undici') | undefined;
 
 /**
  * The `undici` package (the guarded connector, the keep-alive agent, its fetch), required on first use: when the
@@ -12,6 +12,9 @@ export function loadUndici(): typeof import('undici') {
   // key Node's built-in fetch reads too: loaded first, it would carry every `fetch` of the user's own code (and on
   // Node 20 its Agent refuses some of what Node's fetch sends: "invalid content-length header"). Node's bundled
   // undici claims that key when its classes are first touched, so touch one before.
-  void globalThis.Headers;
-  return requireUndici();
+  if (undici === undefined) {
+    void globalThis.Headers;
+    undici = createRequire(import.meta.url)('undici') as typeof import('undici');
+  }
+  return undici;
 }
